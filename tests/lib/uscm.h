@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the tests: which kernel we run on, exact object counts,
+ * fd passing and waiting for the AF_UNIX GC.  KTAP comes from kselftest.h.
+ */
+#ifndef USCM_H
+#define USCM_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kselftest.h"
+
+#define USCM_SYSCTL "/proc/sys/kernel/io_uring_scm_rights"
+
+/* The three kernels a case states its expectation for. */
+enum uscm_kernel {
+	KERNEL_STOCK,		/* no IO_URING_SCM: ring fds refused */
+	KERNEL_REFUSING,	/* IO_URING_SCM, sysctl set to refuse */
+	KERNEL_PATCHED,		/* IO_URING_SCM as configured */
+};
+
+static inline long uscm_read_long(const char *path)
+{
+	char buf[64] = "";
+	long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		if (fgets(buf, sizeof(buf), f))
+			v = strtol(buf, NULL, 10);
+		fclose(f);
+	}
+	return v;
+}
+
+static inline enum uscm_kernel uscm_kernel(void)
+{
+	long v = uscm_read_long(USCM_SYSCTL);
+
+	if (v < 0)
+		return KERNEL_STOCK;
+	return v ? KERNEL_PATCHED : KERNEL_REFUSING;
+}
+
+static inline const char *uscm_kernel_name(void)
+{
+	static const char * const names[] = { "stock", "refusing", "patched" };
+
+	return names[uscm_kernel()];
+}
+
+/*
+ * AF_UNIX sockets in use, from /proc/net/protocols (the "UNIX" and
+ * "UNIX-STREAM" protos): exact sums of percpu counters.
+ */
+static inline long uscm_unix_sockets(void)
+{
+	char line[512];
+	long n = -1;
+	FILE *f = fopen("/proc/net/protocols", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char name[32];
+		long size, sockets;
+
+		if (sscanf(line, "%31s %ld %ld", name, &size, &sockets) == 3 &&
+		    !strncmp(name, "UNIX", 4))
+			n = (n < 0 ? 0 : n) + sockets;
+	}
+	fclose(f);
+	return n;
+}
+
+/*
+ * Allocated files, from /proc/sys/fs/file-nr.  The kernel reads a percpu
+ * counter there, so the figure may lag by up to USCM_FILE_NR_SLACK.
+ */
+#define USCM_FILE_NR_SLACK (64 * 2)
+static inline long uscm_file_nr(void)
+{
+	return uscm_read_long("/proc/sys/fs/file-nr");
+}
+
+/* Kick the GC: releasing any AF_UNIX socket queues a collection. */
+static inline void uscm_kick_gc(void)
+{
+	int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
+ * Wait until *count() <= want, for up to 10 s (the collection, the ring's
+ * exit work and delayed fput are asynchronous).  Returns the last value.
+ */
+static inline long uscm_wait_le(long (*count)(void), long want)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	long v = count();
+	int i;
+
+	for (i = 0; i < 1000 && v > want; i++) {
+		nanosleep(&ts, NULL);
+		v = count();
+	}
+	return v;
+}
+
+/* Queue fds[0..n) as SCM_RIGHTS on sock with one byte; 0 or -errno. */
+static inline int uscm_send_fds(int sock, const int *fds, int n)
+{
+	char cbuf[CMSG_SPACE(sizeof(int) * 253)];
+	char byte = 'x';
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf,
+		.msg_controllen = CMSG_SPACE(sizeof(int) * n),
+	};
+	struct cmsghdr *cmsg;
+
+	memset(cbuf, 0, sizeof(cbuf));
+	cmsg = CMSG_FIRSTHDR(&msg);
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int) * n);
+	memcpy(CMSG_DATA(cmsg), fds, sizeof(int) * n);
+	return sendmsg(sock, &msg, MSG_DONTWAIT) == 1 ? 0 : -errno;
+}
+
+static inline int uscm_send_fd(int sock, int fd)
+{
+	return uscm_send_fds(sock, &fd, 1);
+}
+
+/* Receive one SCM_RIGHTS fd (or -errno); flags e.g. MSG_PEEK. */
+static inline int uscm_recv_fd(int sock, int flags)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	char byte;
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg;
+	int fd;
+
+	if (recvmsg(sock, &msg, flags | MSG_DONTWAIT) < 0)
+		return -errno;
+	cmsg = CMSG_FIRSTHDR(&msg);
+	if (!cmsg || cmsg->cmsg_type != SCM_RIGHTS)
+		return -ENOMSG;
+	memcpy(&fd, CMSG_DATA(cmsg), sizeof(fd));
+	return fd;
+}
+
+/* 1 when a read end sees EOF (every write end released), else 0. */
+static inline int uscm_pipe_eof(int rfd)
+{
+	char c;
+
+	return read(rfd, &c, 1) == 0;
+}
+
+/* wait for a pipe's write ends to go away, up to 10 s */
+static inline int uscm_wait_eof(int rfd)
+{
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	int i;
+
+	fcntl(rfd, F_SETFL, O_NONBLOCK);
+	for (i = 0; i < 1000; i++) {
+		if (uscm_pipe_eof(rfd))
+			return 1;
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+#endif

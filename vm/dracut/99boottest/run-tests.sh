@@ -1,0 +1,49 @@
+#!/bin/sh
+# Sourced by dracut's init (PID 1) from the cmdline hook; it never returns.
+# KTAP for the host goes to ttyS1; the console (ttyS0) gets a copy.
+# The guest status is 0 only when every test program passed.
+
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+results=/dev/ttyS1
+only=$(getarg boottest.only=)
+tmo=$(getarg boottest.timeout=)
+[ -n "$tmo" ] || tmo=300
+for m in /usr/lib/boottest/modules/*.ko; do
+	[ -f "$m" ] && insmod "$m"
+done
+
+progs=""
+for t in /usr/lib/boottest/tests/*; do
+	name=${t##*/}
+	if [ -n "$only" ]; then
+		case ",$only," in *",$name,"*) ;; *) continue ;; esac
+	else
+		case "$name" in selftest-*) continue ;; esac
+	fi
+	progs="$progs $t"
+done
+
+n=0
+for t in $progs; do n=$((n + 1)); done
+{ echo "KTAP version 1"; echo "1..$n"; } >"$results"
+i=0
+status=0
+for t in $progs; do
+	i=$((i + 1))
+	name=${t##*/}
+	echo "# boottest: running $name" >/dev/console
+	cd /tmp || cd /
+	timeout -s KILL "$tmo" "$t" >/tmp/boottest.out 2>&1
+	rc=$?
+	sed 's/^/    /' /tmp/boottest.out >"$results"
+	cat /tmp/boottest.out >/dev/console
+	case $rc in
+	0) echo "ok $i $name" >"$results" ;;
+	4) echo "ok $i $name # SKIP" >"$results" ;;
+	137) echo "not ok $i $name # TIMEOUT after ${tmo}s" >"$results"; status=1 ;;
+	*) echo "not ok $i $name # exit status $rc" >"$results"; status=1 ;;
+	esac
+done
+echo "# boottest: done status=$status" >"$results"
+echo "# boottest: done status=$status" >/dev/console
+exec /usr/bin/qemu-exit "$status"

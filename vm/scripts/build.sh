@@ -1,0 +1,26 @@
+#!/bin/bash
+# build.sh [--stock] [--debug]: build one kernel variant into build/obj/<variant>.
+. "$(dirname "$0")/lib.sh"
+
+stock=0 debug=0
+for a; do
+	case $a in --stock) stock=1 ;; --debug) debug=1 ;; *) die "build: unknown $a" ;; esac
+done
+variant=$(variant_name $stock $debug)
+obj=$(obj_dir "$variant")
+frags=("$TOP/vm/config/base.config" "$TOP/vm/config/qemu.config")
+[ $stock = 0 ] && frags+=("$TOP/vm/config/feature.config")
+[ $debug = 1 ] && frags+=("$TOP/vm/config/debug.config")
+
+args=(); [ $stock = 1 ] && args=(--stock)
+src=$(phase "prepare ($variant)" "$TOP/vm/scripts/prepare.sh" "${args[@]}")
+phase "config ($variant)" "$TOP/vm/scripts/config.sh" "$src" "$obj" "${frags[@]}"
+log "building $variant kernel in $obj (log: $obj/build.log)"
+phase "compile ($variant)" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
+	KBUILD_BUILD_TIMESTAMP="" KBUILD_BUILD_USER=backport KBUILD_BUILD_HOST=backport \
+	bzImage modules >"$obj/build.log" 2>&1 || {
+	tail -30 "$obj/build.log" >&2
+	die "kernel build failed: $obj/build.log"
+}
+ccache -s 2>/dev/null | grep -iE 'hits|misses' | head -3 >&2 || true
+echo "$obj/arch/x86/boot/bzImage"

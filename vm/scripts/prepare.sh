@@ -1,0 +1,46 @@
+#!/bin/bash
+# prepare.sh [--stock]: unpack linux-source-6.1 and apply the quilt series.
+# The tree is kept between runs; only the series is popped and pushed again,
+# so unchanged files keep their timestamps and rebuilds stay incremental.
+. "$(dirname "$0")/lib.sh"
+
+stock=0
+[ "${1:-}" = --stock ] && stock=1
+TARBALL=${SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+[ -f "$TARBALL" ] || die "$TARBALL missing (run: backport deps)"
+
+src=$(src_dir $stock)
+top=$(dirname "$src")
+stamp=$top/.tarball
+want="$(stat -c '%s %Y' "$TARBALL") $TARBALL"
+if [ ! -f "$src/Makefile" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	log "unpacking $TARBALL into $top"
+	rm -rf "$top"
+	mkdir -p "$top"
+	tar -C "$top" -xf "$TARBALL"
+	echo "$want" >"$stamp"
+fi
+
+kver=$(make -s -C "$src" kernelversion)
+if [ "$kver" != "$BASE_VERSION" ]; then
+	die "tarball is $kver, but quilt-patches/series is made for $BASE_VERSION;
+  use a matching linux-source-6.1 or: backport prepare --source-version V"
+fi
+[ $stock = 1 ] && { echo "$src"; exit 0; }
+
+cd "$src"
+export QUILT_PATCHES=$SERIES_DIR QUILT_PC=.pc
+if [ -d .pc ] && [ -n "$(quilt applied 2>/dev/null)" ]; then
+	quilt pop -a -f -q >/dev/null
+fi
+log "quilt push -a --fuzz=0 ($(grep -cv '^\s*\(#\|$\)' "$SERIES_DIR/series" || true) patches)"
+set +e
+out=$(quilt push -a --fuzz=0 2>&1)
+rc=$?
+set -e
+if [ $rc != 0 ] && [ $rc != 2 ] || echo "$out" | grep -q 'offset\|fuzz'; then
+	echo "$out" >&2
+	quilt pop -a -f -q >/dev/null 2>&1 || true
+	die "series does not apply cleanly to $kver (no fuzz, no offsets allowed)"
+fi
+echo "$src"

@@ -1,0 +1,55 @@
+#!/bin/bash
+# test.sh [--stock] [--debug] [--only LIST] [--sysctl-refuse] [--no-build]
+#         [--append KERNEL-ARGS]:
+# build (if needed), make the initramfs, boot, and fold the KTAP into one line.
+. "$(dirname "$0")/lib.sh"
+
+stock=0 debug=0 only="" append="" build=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--stock) stock=1 ;;
+	--debug) debug=1 ;;
+	--only) only=$2; shift ;;
+	--sysctl-refuse) append="$append sysctl.kernel.io_uring_scm_rights=0" ;;
+	--no-build) build=0 ;;
+	--append) append="$append $2"; shift ;;
+	*) die "test: unknown $1" ;;
+	esac
+	shift
+done
+args=()
+[ $stock = 1 ] && args+=(--stock)
+[ $debug = 1 ] && args+=(--debug)
+variant=$(variant_name $stock $debug)
+if [ $build = 1 ]; then
+	"$TOP/vm/scripts/build.sh" "${args[@]}" >/dev/null
+fi
+kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
+
+tests=$WORK/tests
+rm -rf "$tests"
+phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
+	KSELFTEST="$(src_dir 1)/tools/testing/selftests"
+img=$WORK/initramfs/boottest.img
+phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests"
+
+mkdir -p "$OUT"
+run=$OUT/$variant-$(date +%Y%m%d-%H%M%S)${only:+-${only//,/+}}
+[ $debug = 1 ] && export BOOT_MEM=${BOOT_MEM:-2G}
+set +e
+phase "boot + tests ($variant)" "$TOP/vm/scripts/boot.sh" "$kernel" "$img" "$run" \
+	${only:+boottest.only=$only} $append
+status=$?
+set -e
+[ "${V:-0}" = 1 ] && cat "$run.console" >&2
+touch "$run.ktap"
+set +e
+"$TOP/vm/scripts/ktap-summary.py" "$run.ktap" "$status"
+rc=$?
+set -e
+if [ $rc != 0 ]; then
+	log "FAILED ($variant); serial log: $run.console, KTAP: $run.ktap"
+else
+	log "passed ($variant); logs: $run.{console,ktap}"
+fi
+exit $rc
