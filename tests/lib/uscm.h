@@ -103,20 +103,30 @@ static inline void uscm_kick_gc(void)
 }
 
 /*
- * Wait until *count() <= want, for up to 10 s (the collection, the ring's
- * exit work and delayed fput are asynchronous).  Returns the last value.
+ * Wait until *count() <= want (the collection, a ring's exit work and
+ * delayed fput are asynchronous).  Gives up after 10 s, or once the count
+ * has not moved for 1 s: nothing else is going to free those objects.
+ * Returns the last value.
  */
 static inline long uscm_wait_le(long (*count)(void), long want)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	long v = count();
-	int i;
+	long v = count(), last = v;
+	int i, still = 0;
 
-	for (i = 0; i < 1000 && v > want; i++) {
+	for (i = 0; i < 1000 && v > want && still < 100; i++) {
 		nanosleep(&ts, NULL);
 		v = count();
+		still = v == last ? still + 1 : 0;
+		last = v;
 	}
 	return v;
+}
+
+/* Results must survive a test that is killed half-way. */
+__attribute__((constructor)) static void uscm_line_buffered(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
 /* Queue fds[0..n) as SCM_RIGHTS on sock with one byte; 0 or -errno. */
@@ -176,19 +186,37 @@ static inline int uscm_pipe_eof(int rfd)
 	return read(rfd, &c, 1) == 0;
 }
 
-/* wait for a pipe's write ends to go away, up to 10 s */
-static inline int uscm_wait_eof(int rfd)
+/*
+ * Wait, up to 10 s in all, for the write ends of n pipes to go away; closes
+ * the read ends and returns how many saw EOF.
+ */
+static inline int uscm_wait_eof_all(int *rfds, int n)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	int i;
+	int i, left = n, round;
 
-	fcntl(rfd, F_SETFL, O_NONBLOCK);
-	for (i = 0; i < 1000; i++) {
-		if (uscm_pipe_eof(rfd))
-			return 1;
-		nanosleep(&ts, NULL);
+	for (i = 0; i < n; i++)
+		fcntl(rfds[i], F_SETFL, O_NONBLOCK);
+	for (round = 0; round < 1000 && left; round++) {
+		for (i = 0; i < n; i++) {
+			if (rfds[i] >= 0 && uscm_pipe_eof(rfds[i])) {
+				close(rfds[i]);
+				rfds[i] = -1;
+				left--;
+			}
+		}
+		if (left)
+			nanosleep(&ts, NULL);
 	}
-	return 0;
+	for (i = 0; i < n; i++)
+		if (rfds[i] >= 0)
+			close(rfds[i]);
+	return n - left;
+}
+
+static inline int uscm_wait_eof(int rfd)
+{
+	return uscm_wait_eof_all(&rfd, 1);
 }
 
 #endif

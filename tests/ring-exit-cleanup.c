@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Exit cleanup: a child builds 500 live cycles (250 socket-pair cycles and
+ * 250 ring cycles, each ring holding a pipe probe) and then exits, or is
+ * SIGKILLed.  Its fds close at exit, the cycles become garbage, and the
+ * GC must return every ring, socket and file.
+ *
+ * stock, refusing: ring fds are refused with EINVAL, so the 250 rings hold
+ * their pair without a cycle; everything still comes back.
+ * patched: all 500 cycles are collected.
+ */
+#include <signal.h>
+#include <sys/resource.h>
+#include "lib/ring.h"
+
+#define PAIRS 250
+#define RINGS 250
+
+static int child(int *probe_w, int ready)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < PAIRS; i++) {
+		int sv[2];
+
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) || uscm_send_fd(sv[0], sv[0]) ||
+		    uscm_send_fd(sv[1], sv[1]))
+			return 2;
+	}
+	for (i = 0; i < RINGS; i++) {
+		struct io_uring ring;
+		int sv[2];
+
+		if (io_uring_queue_init(2, &ring, 0) || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
+		    io_uring_register_files(&ring, (int []){ sv[0], sv[1], probe_w[i] }, 3))
+			return 3;
+		close(probe_w[i]);
+		bad += uscm_send_fd(sv[0], ring.ring_fd) != uscm_ring_send_expect();
+	}
+	if (write(ready, &bad, sizeof(bad)) != sizeof(bad))
+		return 4;
+	return 0;
+}
+
+static void run(int kill_it, const char *name)
+{
+	long socks = uscm_unix_sockets(), files = uscm_file_nr(), left;
+	int probe_r[RINGS], probe_w[RINGS], ready[2], i, bad = -1, status, freed;
+	pid_t pid;
+
+	for (i = 0; i < RINGS; i++) {
+		int p[2];
+
+		if (pipe(p))
+			ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+		probe_r[i] = p[0];
+		probe_w[i] = p[1];
+	}
+	if (pipe(ready))
+		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+	pid = fork();
+	if (!pid) {
+		close(ready[0]);
+		if (child(probe_w, ready[1]))
+			_exit(1);
+		if (kill_it)
+			pause();
+		_exit(0);
+	}
+	for (i = 0; i < RINGS; i++)
+		close(probe_w[i]);
+	close(ready[1]);
+	if (read(ready[0], &bad, sizeof(bad)) != sizeof(bad))
+		bad = -1;
+	close(ready[0]);
+	if (kill_it)
+		kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	ksft_test_result(bad == 0, "%s: child built %d cycles (sendmsg(ring fd) gives %s)\n",
+			 name, PAIRS + RINGS, uscm_err(uscm_ring_send_expect()));
+
+	uscm_kick_gc();
+	freed = uscm_wait_eof_all(probe_r, RINGS);
+	ksft_test_result(freed == RINGS, "%s: %d of %d rings torn down\n", name, freed, RINGS);
+	left = uscm_wait_le(uscm_unix_sockets, socks) - socks;
+	ksft_test_result(!left, "%s: AF_UNIX sockets back at baseline (%+ld)\n", name, left);
+	left = uscm_wait_le(uscm_file_nr, files + USCM_FILE_NR_SLACK) - files;
+	ksft_test_result(left <= USCM_FILE_NR_SLACK, "%s: open files back at baseline (%+ld)\n",
+			 name, left);
+}
+
+int main(void)
+{
+	struct rlimit rl = { 8192, 8192 };
+
+	ksft_print_header();
+	ksft_set_plan(8);
+	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		ksft_exit_fail_msg("setrlimit: %s\n", strerror(errno));
+	run(0, "exit");
+	run(1, "SIGKILL");
+	ksft_finished();
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The article's ring cycle (liburing's test/ring-leak.c): register both
+ * ends of a socket pair in a ring, queue the ring fd in the pair, close
+ * everything.
+ *
+ * stock, refusing: the ring fd is refused with EINVAL, nothing leaks.
+ * patched: the send succeeds, and the GC collects every ring and socket.
+ */
+#include "lib/ring.h"
+
+#define RINGS 50
+
+static void ring_pair_cycle(int type, const char *name)
+{
+	long socks = uscm_unix_sockets();
+	int probes[RINGS], i, err = 0, bad = 0, freed = 0;
+
+	for (i = 0; i < RINGS; i++) {
+		struct io_uring ring;
+		int sv[2], p[2], fds[3];
+
+		if (io_uring_queue_init(4, &ring, 0) || socketpair(AF_UNIX, type, 0, sv) ||
+		    pipe(p))
+			ksft_exit_fail_msg("setup: %s\n", strerror(errno));
+		fds[0] = sv[0];
+		fds[1] = sv[1];
+		fds[2] = p[1];
+		err = io_uring_register_files(&ring, fds, 3);
+		if (err)
+			ksft_exit_fail_msg("register: %s\n", uscm_err(err));
+		err = uscm_send_fd(sv[0], ring.ring_fd);
+		if (err != uscm_ring_send_expect())
+			bad++;
+		close(sv[0]);
+		close(sv[1]);
+		close(p[1]);
+		io_uring_queue_exit(&ring);
+		probes[i] = p[0];
+	}
+	ksft_test_result(!bad, "%s: sendmsg(ring fd) gives %s on %s (%d unexpected)\n",
+			 name, uscm_err(uscm_ring_send_expect()), uscm_kernel_name(), bad);
+
+	uscm_kick_gc();
+	freed = uscm_wait_eof_all(probes, RINGS);
+	ksft_test_result(freed == RINGS, "%s: %d of %d rings torn down\n", name, freed, RINGS);
+	i = uscm_wait_le(uscm_unix_sockets, socks) - socks;
+	ksft_test_result(!i, "%s: AF_UNIX sockets back at baseline (%+d)\n", name, i);
+}
+
+int main(void)
+{
+	ksft_print_header();
+	ksft_set_plan(6);
+	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
+	ring_pair_cycle(SOCK_DGRAM, "dgram");
+	ring_pair_cycle(SOCK_STREAM, "stream");
+	ksft_finished();
+}
