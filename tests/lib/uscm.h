@@ -52,6 +52,12 @@ static inline enum uscm_kernel uscm_kernel(void)
 	return v ? KERNEL_PATCHED : KERNEL_REFUSING;
 }
 
+/* Are ring fds refused in SCM_RIGHTS here (stock, or sysctl at 0)? */
+static inline int uscm_ring_send_expect_refused(void)
+{
+	return uscm_kernel() != KERNEL_PATCHED;
+}
+
 static inline const char *uscm_kernel_name(void)
 {
 	static const char * const names[] = { "stock", "refusing", "patched" };
@@ -148,7 +154,7 @@ static inline int uscm_send_fds(int sock, const int *fds, int n)
 	cmsg->cmsg_type = SCM_RIGHTS;
 	cmsg->cmsg_len = CMSG_LEN(sizeof(int) * n);
 	memcpy(CMSG_DATA(cmsg), fds, sizeof(int) * n);
-	return sendmsg(sock, &msg, MSG_DONTWAIT) == 1 ? 0 : -errno;
+	return sendmsg(sock, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) == 1 ? 0 : -errno;
 }
 
 static inline int uscm_send_fd(int sock, int fd)

@@ -29,9 +29,10 @@ case $rc in
 0) log "guest never reported a status (panic or reboot)"; status=125 ;;
 *) if [ $((rc % 2)) = 1 ]; then status=$(((rc - 1) / 2)); else status=125; fi ;;
 esac
-if grep -qE '(BUG|WARNING|INFO): |KASAN|kmemleak: [0-9]+ new|Kernel panic|Oops|general protection|possible circular|lockdep|unreferenced object|Call Trace' "$prefix.console"; then
+splat='(BUG|WARNING|INFO): |KASAN|kmemleak: [0-9]+ new|unreferenced object|Kernel panic|Oops|general protection|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|Call Trace'
+if grep -qE "$splat" "$prefix.console"; then
 	log "kernel reported a problem on the console:"
-	grep -nE '(BUG|WARNING|INFO): |KASAN|kmemleak: [0-9]+ new|Kernel panic|Oops|general protection|possible circular|lockdep|unreferenced object' "$prefix.console" | head -5 >&2
+	grep -nE "$splat" "$prefix.console" | head -5 >&2
 	[ $status = 0 ] && status=126
 fi
 exit $status

@@ -1,10 +1,10 @@
 #!/bin/bash
 # test.sh [--stock] [--debug] [--only LIST] [--sysctl-refuse] [--no-build]
-#         [--append KERNEL-ARGS]:
+#         [--append KERNEL-ARGS] [--image BZIMAGE --as LABEL]:
 # build (if needed), make the initramfs, boot, and fold the KTAP into one line.
 . "$(dirname "$0")/lib.sh"
 
-stock=0 debug=0 only="" append="" build=1
+stock=0 debug=0 only="" append="" build=1 image="" label="" extra=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--stock) stock=1 ;;
@@ -13,6 +13,9 @@ while [ $# -gt 0 ]; do
 	--sysctl-refuse) append="$append sysctl.kernel.io_uring_scm_rights=0" ;;
 	--no-build) build=0 ;;
 	--append) append="$append $2"; shift ;;
+	--image) image=$2; shift ;;
+	--as) label=$2; shift ;;
+	--extra) extra=$2; shift ;;
 	*) die "test: unknown $1" ;;
 	esac
 	shift
@@ -21,21 +24,31 @@ args=()
 [ $stock = 1 ] && args+=(--stock)
 [ $debug = 1 ] && args+=(--debug)
 variant=$(variant_name $stock $debug)
-if [ $build = 1 ]; then
-	"$TOP/vm/scripts/build.sh" "${args[@]}" >/dev/null
+if [ -n "$image" ]; then
+	kernel=$image
+	variant=${label:-custom}
+else
+	if [ $build = 1 ]; then
+		"$TOP/vm/scripts/build.sh" "${args[@]}" >/dev/null
+	fi
+	kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
 fi
-kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
 
 tests=$WORK/tests
 rm -rf "$tests"
 phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
 	KSELFTEST="$(src_dir 1)/tools/testing/selftests"
+[ -n "$extra" ] && cp -a "$extra"/. "$tests"/
 img=$WORK/initramfs/boottest.img
 phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests"
 
 mkdir -p "$OUT"
 run=$OUT/$variant-$(date +%Y%m%d-%H%M%S)${only:+-${only//,/+}}
-[ $debug = 1 ] && export BOOT_MEM=${BOOT_MEM:-2G}
+if [ $debug = 1 ]; then
+	# KASAN, kmemleak and lockdep under TCG run the same tests ~10x slower
+	export BOOT_MEM=${BOOT_MEM:-2G} BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600}
+	append="$append boottest.timeout=1200"
+fi
 set +e
 phase "boot + tests ($variant)" "$TOP/vm/scripts/boot.sh" "$kernel" "$img" "$run" \
 	${only:+boottest.only=$only} $append

@@ -7,12 +7,15 @@ check() { return 255; }
 depends() { echo base; return 0; }
 
 install() {
-	inst_multiple timeout sort cat grep sed tr mkdir
+	inst_multiple timeout sort cat grep sed tr mkdir cut insmod
 	inst_simple "$moddir/qemu-exit" /usr/bin/qemu-exit
 	inst_hook cmdline 00 "$moddir/run-tests.sh"
 	local t
 	for t in "${BOOTTEST_DIR:?}"/*; do
-		inst_simple "$t" "/usr/lib/boottest/tests/${t##*/}"
+		[ -f "$t" ] && inst_simple "$t" "/usr/lib/boottest/tests/${t##*/}"
+	done
+	for t in "$BOOTTEST_DIR"/outside/*; do
+		[ -f "$t" ] && inst_simple "$t" "/usr/lib/boottest/outside/${t##*/}"
 	done
 	if [ -n "${BOOTTEST_MODULES:-}" ]; then
 		for t in $BOOTTEST_MODULES; do

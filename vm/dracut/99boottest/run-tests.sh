@@ -12,6 +12,10 @@ for m in /usr/lib/boottest/modules/*.ko; do
 	[ -f "$m" ] && insmod "$m"
 done
 
+# kmemleak (debug kernels): forget boot-time objects, report new ones at the end
+leaks=/sys/kernel/debug/kmemleak
+[ -w $leaks ] && echo clear >$leaks
+
 progs=""
 for t in /usr/lib/boottest/tests/*; do
 	name=${t##*/}
@@ -33,10 +37,13 @@ for t in $progs; do
 	name=${t##*/}
 	echo "# boottest: running $name" >/dev/console
 	cd /tmp || cd /
+	t0=$(cut -d' ' -f1 /proc/uptime)
 	timeout -s KILL "$tmo" "$t" >/tmp/boottest.out 2>&1
 	rc=$?
+	t1=$(cut -d' ' -f1 /proc/uptime)
 	sed 's/^/    /' /tmp/boottest.out >"$results"
 	cat /tmp/boottest.out >/dev/console
+	echo "    # boottest: $name took $t0..$t1 s of uptime" >"$results"
 	case $rc in
 	0) echo "ok $i $name" >"$results" ;;
 	4) echo "ok $i $name # SKIP" >"$results" ;;
@@ -44,6 +51,17 @@ for t in $progs; do
 	*) echo "not ok $i $name # exit status $rc" >"$results"; status=1 ;;
 	esac
 done
+if [ -w $leaks ]; then
+	sleep 6
+	echo scan >$leaks
+	echo scan >$leaks
+	found=$(cat $leaks)
+	if [ -n "$found" ]; then
+		echo "# boottest: kmemleak found new leaks (see console)" >"$results"
+		echo "$found" >/dev/console
+		status=1
+	fi
+fi
 echo "# boottest: done status=$status" >"$results"
 echo "# boottest: done status=$status" >/dev/console
 exec /usr/bin/qemu-exit "$status"

@@ -1,0 +1,30 @@
+#!/bin/bash
+# check.sh: the whole suite, in the order that fails fastest.  Each step
+# prints its own verdict; the summary table at the end lists them all.
+. "$(dirname "$0")/lib.sh"
+
+S=$TOP/vm/scripts
+results=()
+step() {
+	local name=$1 rc=0
+	shift
+	echo "[check] ---- $name"
+	"$@" || rc=$?
+	results+=("$(printf '%-44s %s' "$name" "$([ $rc = 0 ] && echo pass || echo "FAIL ($rc)")")")
+	return 0
+}
+step "build stock" "$S/build.sh" --stock
+step "build patched" "$S/build.sh"
+step "runner self-tests (patched image)" "$S/selftest.sh"
+step "suite on stock" "$S/test.sh" --stock --no-build
+step "suite on patched, sysctl refusing" "$S/test.sh" --no-build --sysctl-refuse
+step "suite on patched" "$S/test.sh" --no-build
+step "outside suites (liburing, kselftest)" "$S/outside.sh"
+step "series: per-patch build, checkpatch, off" "$S/patch-check.sh"
+if [ "${CHECK_DEBUG:-1}" = 1 ]; then
+	step "build patched debug" "$S/build.sh" --debug
+	step "suite on patched debug (KASAN, kmemleak, lockdep)" "$S/test.sh" --debug --no-build
+fi
+echo "[check] summary:"
+printf '  %s\n' "${results[@]}"
+! printf '%s\n' "${results[@]}" | grep -q FAIL
