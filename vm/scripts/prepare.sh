@@ -30,6 +30,7 @@ fi
 
 cd "$src"
 export QUILT_PATCHES=$SERIES_DIR QUILT_PC=.pc
+quilt() { command quilt --quiltrc "$TOP/vm/quiltrc" "$@"; }
 # Skip the pop/push when the applied series is the one in the repo: the
 # tree then keeps its timestamps, and a build running on it is not upset.
 series_sum=$(cd "$SERIES_DIR" && cat series $(grep -v '^\s*\(#\|$\)' series | awk '{print $1}') | sha256sum)
@@ -37,10 +38,25 @@ if [ -f .pc/.backport-series ] && [ "$(cat .pc/.backport-series)" = "$series_sum
 	echo "$src"
 	exit 0
 fi
-if [ -d .pc ] && [ -n "$(quilt applied 2>/dev/null)" ]; then
-	quilt pop -a -f -q >/dev/null
-	rm -f .pc/.backport-series
-fi
+# Undo whatever is applied, from quilt's own backups: this works even
+# when the series was renamed or reordered since.  Restored files are
+# touched so that make rebuilds them.
+unapply() {
+	local p f
+	[ -f .pc/applied-patches ] || { rm -rf .pc; return 0; }
+	tac .pc/applied-patches | while read -r p; do
+		(cd ".pc/$p" && find . -type f) | while read -r f; do
+			if [ -s ".pc/$p/$f" ]; then
+				cp "$(pwd)/.pc/$p/$f" "$f"
+				touch "$f"
+			else
+				rm -f "$f"
+			fi
+		done
+	done
+	rm -rf .pc
+}
+unapply
 log "quilt push -a --fuzz=0 ($(grep -cv '^\s*\(#\|$\)' "$SERIES_DIR/series" || true) patches)"
 set +e
 out=$(quilt push -a --fuzz=0 2>&1)
@@ -48,7 +64,7 @@ rc=$?
 set -e
 if [ $rc != 0 ] && [ $rc != 2 ] || echo "$out" | grep -q 'offset\|fuzz'; then
 	echo "$out" >&2
-	quilt pop -a -f -q >/dev/null 2>&1 || true
+	unapply
 	die "series does not apply cleanly to $kver (no fuzz, no offsets allowed)"
 fi
 mkdir -p .pc

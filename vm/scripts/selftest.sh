@@ -6,20 +6,23 @@
 
 args=("$@")
 fails=0
+# expect pass|fail WHY NAME [test.sh args]: WHY must appear in the output
 expect() {
-	local want=$1 name=$2 rc=0
-	shift 2
-	"$TOP/vm/scripts/test.sh" --no-build "${args[@]}" --only "$name" "$@" >/dev/null 2>&1 || rc=$?
-	if { [ "$want" = pass ] && [ $rc = 0 ]; } || { [ "$want" = fail ] && [ $rc != 0 ]; }; then
-		echo "ok - runner: $name gives $want (rc $rc)"
+	local want=$1 why=$2 name=$3 rc=0 out
+	shift 3
+	out=$("$TOP/vm/scripts/test.sh" --no-build "${args[@]}" --only "$name" "$@" 2>&1) || rc=$?
+	if { { [ "$want" = pass ] && [ $rc = 0 ]; } ||
+	     { [ "$want" = fail ] && [ $rc != 0 ]; }; } && echo "$out" | grep -q -- "$why"; then
+		echo "ok - runner: $name gives $want ($why)"
 	else
-		echo "not ok - runner: $name should $want, rc $rc"
+		echo "not ok - runner: $name should $want with '$why', rc $rc"
+		echo "$out" | sed 's/^/# /'
 		fails=$((fails + 1))
 	fi
 }
-expect pass selftest-pass
-expect fail selftest-fail
-expect fail selftest-hang --append boottest.timeout=5
-expect fail selftest-panic
-BOOT_TIMEOUT=20 expect fail selftest-hang --append boottest.timeout=600
+expect pass "1 passed, 0 failed, 1 skipped" selftest-pass
+expect fail "not ok 2 a deliberately failing case" selftest-fail
+expect fail "TIMEOUT after 5s" selftest-hang --append boottest.timeout=5
+expect fail "never reported a status" selftest-panic
+BOOT_TIMEOUT=20 expect fail "timed out after 20s" selftest-hang --append boottest.timeout=600
 [ $fails = 0 ]
