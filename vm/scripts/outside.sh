@@ -47,9 +47,10 @@ gcc -static -O2 -I"$(src_dir 1)/tools/testing/selftests" -I"$TOP/tests" \
 	-o "$bins/outside/expect" "$TOP/tests/outside/expect.c" -luring
 o=/usr/lib/boottest/outside
 printf '#!/bin/sh\nexec %s/expect ring-leak %s/ring-leak\n' $o $o >"$bins/outside-ring-leak"
-# backtrack_from_scc is the F19 graph shape: stock leaks it (patch 1)
-printf '#!/bin/sh\nexec %s/expect tap %s/scm_rights backtrack_from_scc\n' $o $o \
-	>"$bins/outside-scm-rights"
+# 6.12's scm_rights.c has no case of the F19 shape (measured: every variant
+# passes on stock 6.1.192 too), so nothing is declared as failing on stock;
+# F19 itself is tests/scm-scc-index.c.
+printf '#!/bin/sh\nexec %s/expect tap %s/scm_rights\n' $o $o >"$bins/outside-scm-rights"
 chmod +x "$bins"/outside-*
 
 rc=0

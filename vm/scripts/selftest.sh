@@ -25,4 +25,18 @@ expect fail "not ok 2 a deliberately failing case" selftest-fail
 expect fail "TIMEOUT after 5s" selftest-hang --append boottest.timeout=5
 expect fail "never reported a status" selftest-panic
 BOOT_TIMEOUT=20 expect fail "timed out after 20s" selftest-hang --append boottest.timeout=600
+# An outside /init in a plain cpio boots on the image `backport image` prints.
+kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
+d=$WORK/outside-init
+rm -rf "$d" && mkdir -p "$d/root"
+gcc -static -O2 -o "$d/root/init" "$TOP/tests/runner/outside-init.c"
+(cd "$d/root" && echo init | cpio -o -H newc --quiet | gzip >"$d/initrd.gz")
+rc=0
+BOOT_TIMEOUT=60 "$TOP/vm/scripts/boot.sh" "$kernel" "$d/initrd.gz" "$d/run" >/dev/null 2>&1 || rc=$?
+if [ $rc = 0 ] && grep -q 'outside-init: status 0' "$d/run.console"; then
+	echo "ok - runner: an outside /init in a plain cpio boots on $(basename "$kernel")"
+else
+	echo "not ok - runner: outside /init failed (rc $rc), see $d/run.console"
+	fails=$((fails + 1))
+fi
 [ $fails = 0 ]

@@ -34,16 +34,19 @@ else
 	kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
 fi
 
-tests=$WORK/tests
-rm -rf "$tests"
+mkdir -p "$OUT"
+run=$OUT/$variant-$(date +%Y%m%d-%H%M%S)${only:+-${only//,/+}}
+# private per run, so that runs in parallel do not share an initramfs
+scratch=$WORK/runs/$(basename "$run")-$$
+tests=$scratch/tests
+rm -rf "$scratch"
+trap 'rm -rf "$scratch"' EXIT
 phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
 	KSELFTEST="$(src_dir 1)/tools/testing/selftests"
 [ -n "$extra" ] && cp -a "$extra"/. "$tests"/
-img=$WORK/initramfs/boottest.img
+img=$scratch/boottest.img
 phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests"
 
-mkdir -p "$OUT"
-run=$OUT/$variant-$(date +%Y%m%d-%H%M%S)${only:+-${only//,/+}}
 if [ $debug = 1 ]; then
 	# KASAN, kmemleak and lockdep under TCG run the same tests ~10x slower
 	export BOOT_MEM=${BOOT_MEM:-2G} BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600}
