@@ -87,6 +87,16 @@ static void run(int kill_it, const char *name)
 	left = uscm_wait_le(uscm_file_nr, files + USCM_FILE_NR_SLACK) - files;
 	ksft_test_result(left <= USCM_FILE_NR_SLACK, "%s: open files back at baseline (%+ld)\n",
 			 name, left);
+	if (!uscm_have_inspector()) {
+		ksft_test_result_skip("%s: no GC inspector on this kernel\n", name);
+	} else {
+		long inflight = uscm_gc_stat("inflight"), vertices = uscm_gc_stat("vertices");
+		long rings = uscm_gc_stat("rings");
+
+		ksft_test_result(!inflight && !vertices && !rings,
+				 "%s: inspector: inflight %ld, vertices %ld, rings %ld (want 0)\n",
+				 name, inflight, vertices, rings);
+	}
 }
 
 int main(void)
@@ -94,7 +104,7 @@ int main(void)
 	struct rlimit rl = { 8192, 8192 };
 
 	ksft_print_header();
-	ksft_set_plan(8);
+	ksft_set_plan(10);
 	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
 	if (setrlimit(RLIMIT_NOFILE, &rl))
 		ksft_exit_fail_msg("setrlimit: %s\n", strerror(errno));

@@ -5,7 +5,8 @@
  * everything.
  *
  * stock, refusing: the ring fd is refused with EINVAL, nothing leaks.
- * patched: the send succeeds, and the GC collects every ring and socket.
+ * patched: the send succeeds, and the GC collects every ring and socket;
+ * the GC inspector, when loaded, counts exactly one collected ring each.
  */
 #include "lib/ring.h"
 
@@ -13,7 +14,7 @@
 
 static void ring_pair_cycle(int type, const char *name)
 {
-	long socks = uscm_unix_sockets();
+	long socks = uscm_unix_sockets(), rings0 = uscm_gc_stat("collected_rings");
 	int probes[RINGS], i, err = 0, bad = 0, freed = 0;
 
 	for (i = 0; i < RINGS; i++) {
@@ -46,12 +47,21 @@ static void ring_pair_cycle(int type, const char *name)
 	ksft_test_result(freed == RINGS, "%s: %d of %d rings torn down\n", name, freed, RINGS);
 	i = uscm_wait_le(uscm_unix_sockets, socks) - socks;
 	ksft_test_result(!i, "%s: AF_UNIX sockets back at baseline (%+d)\n", name, i);
+	if (!uscm_have_inspector()) {
+		ksft_test_result_skip("%s: no GC inspector on this kernel\n", name);
+	} else {
+		long want = uscm_kernel() == KERNEL_PATCHED ? RINGS : 0;
+		long got = uscm_gc_stat("collected_rings") - rings0;
+
+		ksft_test_result(got == want, "%s: inspector: collected_rings rose by %ld (want %ld)\n",
+				 name, got, want);
+	}
 }
 
 int main(void)
 {
 	ksft_print_header();
-	ksft_set_plan(6);
+	ksft_set_plan(8);
 	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
 	ring_pair_cycle(SOCK_DGRAM, "dgram");
 	ring_pair_cycle(SOCK_STREAM, "stream");

@@ -99,6 +99,31 @@ static inline long uscm_file_nr(void)
 	return uscm_read_long("/proc/sys/fs/file-nr");
 }
 
+/*
+ * The GC inspector module (gc-inspector/, built by DKMS), when loaded:
+ * an exact view of the GC.  -1 when absent (stock kernels).
+ */
+#define USCM_INSPECTOR "/sys/kernel/debug/uring_scm_gc/"
+
+static inline long uscm_gc_stat(const char *key)
+{
+	char line[128], name[64];
+	long v = -1, n;
+	FILE *f = fopen(USCM_INSPECTOR "stats", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %ld", name, &n) == 2 && !strcmp(name, key))
+			v = n;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+static inline int uscm_have_inspector(void)
+{
+	return access(USCM_INSPECTOR "stats", R_OK) == 0;
+}
+
 /* Kick the GC: releasing any AF_UNIX socket queues a collection. */
 static inline void uscm_kick_gc(void)
 {

@@ -23,4 +23,10 @@ phase "compile ($variant)" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
 	die "kernel build failed: $obj/build.log"
 }
 ccache -s 2>/dev/null | grep -iE 'hits|misses' | head -3 >&2 || true
+# The GC inspector, with DKMS, for kernels that carry the feature
+rm -f "$obj/gc-inspector.ko"
+if [ $stock = 0 ]; then
+	ko=$(phase "dkms build ($variant)" "$TOP/vm/scripts/dkms.sh" "$obj")
+	cp "$ko" "$obj/gc-inspector.ko"
+fi
 echo "$obj/arch/x86/boot/bzImage"

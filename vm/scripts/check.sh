@@ -13,9 +13,19 @@ step() {
 	results+=("$(printf '%-44s %s' "$name" "$([ $rc = 0 ] && echo pass || echo "FAIL ($rc)")")")
 	return 0
 }
+dkms_refuses_stock() {
+	local out
+	if out=$("$S/dkms.sh" "$WORK/obj/stock" 2>&1); then
+		echo "dkms built the inspector against the stock tree"
+		return 1
+	fi
+	echo "$out" | tail -1
+	echo "$out" | grep -q "needs a kernel with CONFIG_IO_URING_SCM"
+}
 step "build stock" "$S/build.sh" --stock
 step "build patched" "$S/build.sh"
 step "runner self-tests (patched image)" "$S/selftest.sh"
+step "dkms refuses the stock tree, clearly" dkms_refuses_stock
 step "suite on stock" "$S/test.sh" --stock --no-build
 step "suite on patched, sysctl refusing" "$S/test.sh" --no-build --sysctl-refuse
 step "suite on patched" "$S/test.sh" --no-build

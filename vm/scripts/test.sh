@@ -45,7 +45,10 @@ phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
 	KSELFTEST="$(src_dir 1)/tools/testing/selftests"
 [ -n "$extra" ] && cp -a "$extra"/. "$tests"/
 img=$scratch/boottest.img
-phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests"
+mods=()
+ko=$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")/gc-inspector.ko
+[ -f "$ko" ] && mods+=("$ko")
+phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests" "${mods[@]}"
 
 if [ $debug = 1 ]; then
 	# KASAN, kmemleak and lockdep under TCG run the same tests ~10x slower
