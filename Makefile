@@ -13,10 +13,17 @@ check:
 check-debug:
 	$(BACKPORT) test --debug
 
+# The long randomized stress: >= 1,000,000 create/link/close ops, 8 workers.
+STRESS_OPS ?= 1000000
+STRESS_SEED ?= 1
+stress:
+	BOOT_TIMEOUT=3600 $(BACKPORT) test --only stress-cycles \
+		--append "uscm_stress_ops=$(STRESS_OPS) uscm_stress_seed=$(STRESS_SEED) boottest.timeout=3000"
+
 patch-check:
 	$(BACKPORT) patch-check
 
 clean:
 	rm -rf build/obj build/tests build/initramfs out
 
-.PHONY: all check check-debug patch-check clean
+.PHONY: all check check-debug stress patch-check clean

@@ -29,6 +29,8 @@ step "dkms refuses the stock tree, clearly" dkms_refuses_stock
 step "suite on stock" "$S/test.sh" --stock --no-build
 step "suite on patched, sysctl refusing" "$S/test.sh" --no-build --sysctl-refuse
 step "suite on patched" "$S/test.sh" --no-build
+step "matrix: stock / refusing / patched, as declared" "$S/matrix.py" \
+	"$OUT/latest-stock.ktap" "$OUT/latest-patched-refusing.ktap" "$OUT/latest-patched.ktap"
 step "outside suites (liburing, kselftest)" "$S/outside.sh"
 step "series: per-patch build, checkpatch, off" "$S/patch-check.sh"
 if [ "${CHECK_DEBUG:-1}" = 1 ]; then

@@ -4,13 +4,13 @@
 # build (if needed), make the initramfs, boot, and fold the KTAP into one line.
 . "$(dirname "$0")/lib.sh"
 
-stock=0 debug=0 only="" append="" build=1 image="" label="" extra=""
+stock=0 debug=0 only="" append="" build=1 image="" label="" extra="" refusing=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--stock) stock=1 ;;
 	--debug) debug=1 ;;
 	--only) only=$2; shift ;;
-	--sysctl-refuse) append="$append sysctl.kernel.io_uring_scm_rights=0" ;;
+	--sysctl-refuse) append="$append sysctl.kernel.io_uring_scm_rights=0" refusing=1 ;;
 	--no-build) build=0 ;;
 	--append) append="$append $2"; shift ;;
 	--image) image=$2; shift ;;
@@ -34,6 +34,7 @@ else
 	kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
 fi
 
+[ $refusing = 1 ] && variant=$variant-refusing
 mkdir -p "$OUT"
 run=$OUT/$variant-$(date +%Y%m%d-%H%M%S)${only:+-${only//,/+}}
 # private per run, so that runs in parallel do not share an initramfs
@@ -66,6 +67,7 @@ set +e
 "$TOP/vm/scripts/ktap-summary.py" "$run.ktap" "$status"
 rc=$?
 set -e
+[ -z "$only" ] && ln -sfn "$(basename "$run").ktap" "$OUT/latest-$variant.ktap"
 if [ $rc != 0 ]; then
 	log "FAILED ($variant); serial log: $run.console, KTAP: $run.ktap"
 else

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""matrix.py STOCK.ktap REFUSING.ktap PATCHED.ktap: one table of every case
+on the three kernels.  Each case asserts what it expects of the kernel it
+runs on, so a cell reads: ok (as declared), xfail (declared known failure,
+stock only), skip (declared not applicable), FAIL (differs from what was
+declared).  A case present on one kernel and missing on another is a
+difference nobody declared: it fails too.  Exit 0 only with no FAIL."""
+import re
+import sys
+
+CASE = re.compile(r'^    (not ok|ok) (\d+)\s*(?:- )?(.*)$')
+PROG = re.compile(r'^(not ok|ok) \d+ (\S+)')
+
+
+def cells(path):
+    out, pending = {}, []
+    for line in open(path, errors='replace'):
+        line = line.rstrip('\n')
+        m = CASE.match(line)
+        if m:
+            ok, num, rest = m.groups()
+            d = rest.upper()
+            cell = 'xfail' if '# XFAIL' in d else 'skip' if '# SKIP' in d else \
+                ('ok' if ok == 'ok' else 'FAIL')
+            pending.append((int(num), cell))
+            continue
+        m = PROG.match(line)
+        if m:
+            for num, cell in pending:
+                out[(m.group(2), num)] = cell
+            if not pending or m.group(1) == 'not ok':
+                out[(m.group(2), 0)] = 'ok' if m.group(1) == 'ok' else 'FAIL'
+            pending = []
+    return out
+
+
+def main():
+    kernels = ['stock', 'refusing', 'patched']
+    runs = [cells(p) for p in sys.argv[1:4]]
+    keys = sorted(set().union(*runs))
+    bad = 0
+    print('%-34s %4s  %-8s %-8s %-8s' % ('test', 'case', *kernels))
+    for key in keys:
+        row = [r.get(key, 'missing') for r in runs]
+        if any(c in ('FAIL', 'missing') for c in row) or \
+           any(c == 'xfail' for c in row[1:]):
+            bad += 1
+            row = [c if c != 'missing' else 'MISSING' for c in row]
+        print('%-34s %4s  %-8s %-8s %-8s' % (key[0], key[1] or '-', *row))
+    print('# matrix: %d cases, %d differ from what they declare' % (len(keys), bad))
+    return 1 if bad else 0
+
+
+sys.exit(main())
