@@ -5,7 +5,7 @@
  * the reference to the ring; the ring's teardown cancels the write and only
  * then puts the table.  Run it once with the write armed on poll and once
  * parked in io-wq (IOSQE_ASYNC), which blocks inside pipe_write() on a
- * file the table alone holds.  Under KASAN any early put is a report.
+ * file the table alone holds, and once submitted by an SQPOLL thread.  Under KASAN any early put is a report.
  *
  * stock, refusing: the ring fd is refused; the ring then goes away on
  * close, cancelling the write the same way.
@@ -16,7 +16,7 @@
 
 #define ROUNDS 10
 
-static void stalled(unsigned int sqe_flags, const char *name)
+static void stalled(unsigned int setup_flags, unsigned int sqe_flags, const char *name)
 {
 	long socks = uscm_unix_sockets();
 	int i, bad = 0, freed = 0, short_read = 0;
@@ -27,7 +27,8 @@ static void stalled(unsigned int sqe_flags, const char *name)
 		int sv[2], p[2], q[2], fill = 0, n;
 		static char buf[65536];
 
-		if (io_uring_queue_init(4, &ring, 0) || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
+		if (io_uring_queue_init(4, &ring, setup_flags) ||
+		    socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
 		    pipe(p) || pipe(q))
 			ksft_exit_fail_msg("setup: %s\n", strerror(errno));
 		fcntl(p[1], F_SETFL, O_NONBLOCK);
@@ -76,9 +77,11 @@ static void stalled(unsigned int sqe_flags, const char *name)
 int main(void)
 {
 	ksft_print_header();
-	ksft_set_plan(8);
+	ksft_set_plan(12);
 	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
-	stalled(0, "poll-armed");
-	stalled(IOSQE_ASYNC, "io-wq");
+	stalled(0, 0, "poll-armed");
+	stalled(0, IOSQE_ASYNC, "io-wq");
+	/* the CVE-2022-2602 reproducer's shape: SQPOLL submits the write */
+	stalled(IORING_SETUP_SQPOLL, IOSQE_ASYNC, "sqpoll+io-wq");
 	ksft_finished();
 }
