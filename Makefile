@@ -23,7 +23,12 @@ stress:
 patch-check:
 	$(BACKPORT) patch-check
 
+# Stock against patched, A B A B ..., BENCH_PAIRS pairs (>= 5).
+BENCH_PAIRS ?= 5
+bench:
+	$(BACKPORT) bench $(BENCH_PAIRS)
+
 clean:
 	rm -rf build/obj build/tests build/initramfs out
 
-.PHONY: all check check-debug stress patch-check clean
+.PHONY: all check check-debug stress bench patch-check clean

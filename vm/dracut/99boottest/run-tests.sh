@@ -22,7 +22,7 @@ for t in /usr/lib/boottest/tests/*; do
 	if [ -n "$only" ]; then
 		case ",$only," in *",$name,"*) ;; *) continue ;; esac
 	else
-		case "$name" in selftest-*) continue ;; esac
+		case "$name" in selftest-*|bench-*) continue ;; esac
 	fi
 	progs="$progs $t"
 done

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * P1, the hot path: 4 KiB reads from a tmpfs file at queue depth 32, with
+ * IOSQE_FIXED_FILE and with a plain fd, for a fixed number of reads.
+ */
+#include "bench.h"
+
+#define QD 32
+#define READS (64 * 1024)
+#define FILE_SIZE (16 << 20)
+
+static double run(struct io_uring *ring, int fd, int fixed)
+{
+	static char bufs[QD][4096];
+	struct io_uring_cqe *cqe;
+	unsigned long off = 0;
+	int submitted = 0, done = 0, i;
+	double t0 = now();
+
+	while (done < READS) {
+		while (submitted - done < QD && submitted < READS) {
+			struct io_uring_sqe *sqe = io_uring_get_sqe(ring);
+
+			io_uring_prep_read(sqe, fixed ? 0 : fd, bufs[submitted % QD], 4096, off);
+			if (fixed)
+				sqe->flags |= IOSQE_FIXED_FILE;
+			off = (off + 4096) % FILE_SIZE;
+			submitted++;
+		}
+		io_uring_submit_and_wait(ring, 1);
+		while (io_uring_peek_cqe(ring, &cqe) == 0) {
+			if (cqe->res != 4096)
+				ksft_exit_fail_msg("read: %d\n", cqe->res);
+			io_uring_cqe_seen(ring, cqe);
+			done++;
+		}
+	}
+	(void)i;
+	return READS / (now() - t0);
+}
+
+int main(void)
+{
+	struct io_uring ring;
+	int fd = open("/tmp/bench-p1", O_RDWR | O_CREAT | O_TRUNC, 0600);
+	double fixed, plain;
+
+	ksft_print_header();
+	ksft_set_plan(1);
+	if (fd < 0 || ftruncate(fd, FILE_SIZE) || io_uring_queue_init(QD, &ring, 0) ||
+	    io_uring_register_files(&ring, &fd, 1))
+		ksft_exit_fail_msg("setup: %s\n", strerror(errno));
+	run(&ring, fd, 1);	/* warm the page cache */
+	fixed = run(&ring, fd, 1);
+	plain = run(&ring, fd, 0);
+	metric("p1_fixed_iops", fixed, "IOPS");
+	metric("p1_plain_iops", plain, "IOPS");
+	metric("p1_fixed_gain", fixed / plain, "x");
+	ksft_test_result_pass("4 KiB reads at QD %d, tmpfs\n", QD);
+	unlink("/tmp/bench-p1");
+	ksft_finished();
+}

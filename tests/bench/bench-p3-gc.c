@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * P3, the GC:
+ *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s;
+ *  - time to collect K socket-pair cycles and K ring cycles (patched only;
+ *    stock refuses ring fds), K = 1k, 10k, per cycle;
+ *  - one GC pass over a live cyclic graph of V vertices, V = 1k, 10k, 100k.
+ *    The pass is timed from stock's own interface: with this user's
+ *    in-flight count above UNIX_INFLIGHT_SANE_USER, a sendmsg carrying an
+ *    AF_UNIX fd waits for the running collection (wait_for_unix_gc()).
+ */
+#include <signal.h>
+#include <sys/resource.h>
+#include "bench.h"
+
+static double scm_rate(void)
+{
+	int sv[2], x[2], i, n = 20000;
+	double t0;
+
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, x);
+	t0 = now();
+	for (i = 0; i < n; i++) {
+		int fd;
+
+		uscm_send_fd(sv[0], x[0]);
+		fd = uscm_recv_fd(sv[1], 0);
+		if (fd < 0)
+			ksft_exit_fail_msg("recv: %s\n", strerror(-fd));
+		close(fd);
+	}
+	return n / (now() - t0);
+}
+
+/* seconds to collect k cycles, from the kick to the socket count's return */
+static double collect(int k, int rings)
+{
+	struct io_uring *ring = rings ? calloc(k, sizeof(*ring)) : NULL;
+	long socks = uscm_unix_sockets();
+	int i, *keep = calloc(k, sizeof(int));
+	double t0;
+
+	/* built alive (the ring, or one end, kept open), so that no collection
+	 * during the build finds them; then all closed at once and timed
+	 */
+	for (i = 0; i < k; i++) {
+		int sv[2];
+
+		socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
+		if (rings) {
+			io_uring_queue_init(2, &ring[i], 0);
+			io_uring_register_files(&ring[i], sv, 2);
+			uscm_send_fd(sv[0], ring[i].ring_fd);
+			close(sv[0]);
+		} else {
+			uscm_send_fd(sv[0], sv[0]);
+			uscm_send_fd(sv[1], sv[1]);
+			keep[i] = sv[0];
+		}
+		close(sv[1]);
+	}
+	for (i = 0; i < k; i++) {
+		if (rings)
+			io_uring_queue_exit(&ring[i]);
+		else
+			close(keep[i]);
+	}
+	free(keep);
+	free(ring);
+	t0 = now();
+	uscm_kick_gc();
+	if (uscm_wait_le(uscm_unix_sockets, socks) > socks)
+		ksft_exit_fail_msg("%d %s cycles not collected\n", k, rings ? "ring" : "pair");
+	return now() - t0;
+}
+
+/*
+ * Build v/2 live pair cycles (each end queued at the other, one end kept)
+ * in children of distinct uids, each under UNIX_INFLIGHT_SANE_USER, so
+ * the build itself is not throttled by wait_for_unix_gc().
+ */
+#define PER_CHILD 1000
+
+static pid_t build_live(int pairs, int idx, int ready)
+{
+	pid_t pid = fork();
+	int i;
+
+	if (pid)
+		return pid;
+	if (setuid(20000 + idx))
+		_exit(1);
+	for (i = 0; i < pairs; i++) {
+		int sv[2];
+
+		if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+			_exit(1);
+		uscm_send_fd(sv[0], sv[0]);
+		uscm_send_fd(sv[1], sv[1]);
+		close(sv[1]);
+	}
+	if (write(ready, "x", 1) != 1)
+		_exit(1);
+	pause();
+	_exit(0);
+}
+
+static double gc_pass(int v)
+{
+	int hold[2], sv[2], i, r, fd, ready[2], children = 0;
+	pid_t pids[256];
+	double best = 1e9;
+	char c;
+
+	if (pipe(ready))
+		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+	for (i = 0; i < v / 2; i += PER_CHILD)
+		pids[children] = build_live(PER_CHILD, children, ready[1]), children++;
+	for (i = 0; i < children; i++)
+		if (read(ready[0], &c, 1) != 1)
+			ksft_exit_fail_msg("builder died\n");
+	/* push this user past UNIX_INFLIGHT_SANE_USER (2024) with live fds */
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, hold);
+	for (i = 0; i < 9; i++) {
+		int fds[253], j;
+
+		for (j = 0; j < 253; j++)
+			fds[j] = hold[0];
+		if (uscm_send_fds(hold[1], fds, 253))
+			ksft_exit_fail_msg("hold: %s\n", strerror(errno));
+	}
+	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
+	/* the guest clock ticks coarsely under TCG: time 20 passes at once */
+	for (r = 0; r < 3; r++) {
+		double t0 = now();
+		int p;
+
+		for (p = 0; p < 20; p++) {
+			uscm_kick_gc();
+			uscm_send_fd(sv[0], sv[0]);	/* waits for the pass */
+			fd = uscm_recv_fd(sv[1], 0);
+			close(fd);
+		}
+		if ((now() - t0) / 20 < best)
+			best = (now() - t0) / 20;
+	}
+	close(sv[0]);
+	close(sv[1]);
+	close(hold[0]);
+	close(hold[1]);
+	for (i = 0; i < children; i++) {
+		kill(pids[i], SIGKILL);
+		waitpid(pids[i], NULL, 0);
+	}
+	close(ready[0]);
+	close(ready[1]);
+	uscm_kick_gc();
+	uscm_wait_le(uscm_unix_sockets, 0);
+	return best;
+}
+
+int main(void)
+{
+	struct rlimit rl = { 131072, 131072 };
+	char name[64];
+	int k, v;
+
+	ksft_print_header();
+	ksft_set_plan(1);
+	setrlimit(RLIMIT_NOFILE, &rl);
+	metric("p3_scm_acyclic_rate", scm_rate(), "ops/s");
+	for (k = 1000; k <= 10000; k *= 10) {
+		snprintf(name, sizeof(name), "p3_collect_pair_cycle_%d", k);
+		metric(name, collect(k, 0) / k * 1e6, "us/cycle");
+		if (!uscm_ring_send_expect()) {
+			snprintf(name, sizeof(name), "p3_collect_ring_cycle_%d", k);
+			metric(name, collect(k, 1) / k * 1e6, "us/cycle");
+		}
+	}
+	for (v = 1000; v <= 100000; v *= 10) {
+		snprintf(name, sizeof(name), "p3_gc_pass_%d", v);
+		metric(name, gc_pass(v) * 1e3, "ms");
+	}
+	ksft_test_result_pass("GC timings\n");
+	ksft_finished();
+}

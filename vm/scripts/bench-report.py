@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""bench-report.py DIR PAIRS: the table of patched/stock ratios from the
+A/B boots in DIR (stock-N.ktap, patched-N.ktap), and DIR/scaling.png."""
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+d, pairs = sys.argv[1], int(sys.argv[2])
+M = re.compile(r'# metric (\S+) (\S+) (\S+)')
+
+
+def load(path):
+    out = {}
+    for line in open(path, errors='replace'):
+        m = M.search(line)
+        if m:
+            out[m.group(1)] = (float(m.group(2)), m.group(3))
+    return out
+
+
+runs = {k: [load(os.path.join(d, '%s-%d.ktap' % (k, i))) for i in range(1, pairs + 1)]
+        for k in ('stock', 'patched')}
+# (metric, target kind, bound): 'ge' ratio >= bound, 'le' ratio <= bound
+TARGETS = {
+    'p1_fixed_iops': ('ge', 0.99), 'p1_fixed_gain': ('ge', 0.99),
+    'p2_reg_files_1000': ('le', 1.05), 'p2_reg_files_64000': ('le', 1.05),
+    'p2_reg_files_1000000': ('le', 1.05),
+    'p2_reg_sockets_1000': ('le', 1.5), 'p2_reg_sockets_64000': ('le', 1.5),
+    'p3_scm_acyclic_rate': ('ge', 0.98),
+}
+rows, unmet = [], 0
+names = sorted(set(runs['stock'][0]) | set(runs['patched'][0]))
+print('| figure | unit | stock | patched | patched/stock | spread | target | met |')
+print('|---|---|---|---|---|---|---|---|')
+for n in names:
+    s = [r[n][0] for r in runs['stock'] if n in r]
+    p = [r[n][0] for r in runs['patched'] if n in r]
+    unit = (runs['patched'][0].get(n) or runs['stock'][0].get(n))[1]
+    if s and p:
+        ratios = [b / a if a else float('nan') for a, b in zip(s, p)]
+        rm = statistics.median(ratios)
+        spread = '%.3f..%.3f' % (min(ratios), max(ratios))
+        t = TARGETS.get(n)
+        if t:
+            ok = rm >= t[1] if t[0] == 'ge' else rm <= t[1]
+            unmet += not ok
+            tgt, met = ('>= %.2f' if t[0] == 'ge' else '<= %.2f') % t[1], 'yes' if ok else 'NO'
+        else:
+            tgt, met = '-', '-'
+        print('| %s | %s | %.4g | %.4g | %.3f | %s | %s | %s |' % (
+            n, unit, statistics.median(s), statistics.median(p), rm, spread, tgt, met))
+    else:
+        print('| %s | %s | %s | %.4g | - | - | - | - |' % (
+            n, unit, 'n/a (refused)' if not s else '%.4g' % statistics.median(s),
+            statistics.median(p) if p else float('nan')))
+
+
+def med(k, n):
+    v = [r[n][0] for r in runs[k] if n in r]
+    return statistics.median(v) if v else None
+
+
+# a ring cycle against a socket-pair cycle, on the patched kernel
+for k in (1000, 10000):
+    r, s = med('patched', 'p3_collect_ring_cycle_%d' % k), med('patched', 'p3_collect_pair_cycle_%d' % k)
+    if r and s:
+        ok = r / s <= 1.5
+        unmet += not ok
+        print('| ring/pair cycle cost, K=%d | x | - | %.3g / %.3g us | %.3f | - | <= 1.50 | %s |' % (
+            k, r, s, r / s, 'yes' if ok else 'NO'))
+# GC pass scaling: slope and linearity
+with open(os.path.join(d, 'scaling.dat'), 'w') as f:
+    for v in (1000, 10000, 100000):
+        f.write('%d %s %s\n' % (v, med('stock', 'p3_gc_pass_%d' % v), med('patched', 'p3_gc_pass_%d' % v)))
+for k in ('stock', 'patched'):
+    a, b = med(k, 'p3_gc_pass_10000'), med(k, 'p3_gc_pass_100000')
+    if a and b:
+        slope = (b - a) / 90.0
+        lin = (b / a) / 10.0
+        print('| GC pass slope (%s) | ms per 1k vertices | - | %.3g | growth 10k->100k / 10 = %.2f | - | linear (0.5..2) | %s |' % (
+            k, slope, lin, 'yes' if 0.5 <= lin <= 2 else 'NO'))
+        unmet += not (0.5 <= lin <= 2)
+plot = os.path.join(d, 'scaling.png')
+subprocess.run(['gnuplot', '-e', """
+set terminal png size 800,500; set output '%s';
+set logscale xy; set xlabel 'graph vertices'; set ylabel 'GC pass (ms)';
+set key left top; set grid;
+plot '%s' using 1:2 with linespoints title 'stock 6.1.192', '' using 1:3 with linespoints title 'patched'
+""" % (plot, os.path.join(d, 'scaling.dat'))], check=False)
+print('\n# %d A/B pairs; plot: %s; %d targets not met' % (pairs, plot, unmet))
+sys.exit(1 if unmet else 0)
