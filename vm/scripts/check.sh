@@ -33,6 +33,8 @@ step "matrix: stock / refusing / patched, as declared" "$S/matrix.py" \
 	"$OUT/latest-stock.ktap" "$OUT/latest-patched-refusing.ktap" "$OUT/latest-patched.ktap"
 step "outside suites (liburing, kselftest)" "$S/outside.sh"
 step "series: per-patch build, checkpatch, off" "$S/patch-check.sh"
+step "export: git am of the mbox = the quilt tree" "$S/export.sh" --check
+step "shell: a command typed at the console runs" "$S/shell-check.sh"
 if [ "${CHECK_DEBUG:-1}" = 1 ]; then
 	step "build patched debug" "$S/build.sh" --debug
 	step "suite on patched debug (KASAN, kmemleak, lockdep)" "$S/test.sh" --debug --no-build

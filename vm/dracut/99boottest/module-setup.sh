@@ -7,7 +7,7 @@ check() { return 255; }
 depends() { echo base; return 0; }
 
 install() {
-	inst_multiple timeout sort cat grep sed tr mkdir cut insmod
+	inst_multiple timeout sort cat grep sed tr mkdir cut insmod setsid ls ps
 	inst_simple "$moddir/qemu-exit" /usr/bin/qemu-exit
 	inst_hook cmdline 00 "$moddir/run-tests.sh"
 	local t

@@ -16,6 +16,14 @@ done
 leaks=/sys/kernel/debug/kmemleak
 [ -w $leaks ] && echo clear >$leaks
 
+# backport shell: a shell on the console, tests and the inspector at hand
+if getargbool 0 boottest.shell; then
+	export PATH=/usr/lib/boottest/tests:$PATH
+	echo "boottest shell: tests in /usr/lib/boottest/tests; 'qemu-exit 0' leaves" >/dev/console
+	sh -i </dev/console >/dev/console 2>&1
+	exec /usr/bin/qemu-exit 0
+fi
+
 progs=""
 for t in /usr/lib/boottest/tests/*; do
 	name=${t##*/}
