@@ -28,7 +28,14 @@ BENCH_PAIRS ?= 5
 bench:
 	$(BACKPORT) bench $(BENCH_PAIRS)
 
+# Apply the series to every linux-source-6.1 point release apt offers.
+check-versions:
+	$(BACKPORT) check-versions
+
+deb:
+	$(BACKPORT) deb --check
+
 clean:
 	rm -rf build/obj build/tests build/initramfs out
 
-.PHONY: all check check-debug stress bench patch-check clean
+.PHONY: all check check-debug stress bench patch-check check-versions deb clean

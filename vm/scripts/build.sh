@@ -1,12 +1,33 @@
 #!/bin/bash
-# build.sh [--stock] [--debug]: build one kernel variant into build/obj/<variant>.
+# build.sh [--stock] [--debug] [--config lean|debian [--config-only]]:
+# build one kernel variant into build/obj/<variant>.
 . "$(dirname "$0")/lib.sh"
 
-stock=0 debug=0
-for a; do
-	case $a in --stock) stock=1 ;; --debug) debug=1 ;; *) die "build: unknown $a" ;; esac
+stock=0 debug=0 config=lean config_only=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--stock) stock=1 ;;
+	--debug) debug=1 ;;
+	--config) config=$2; shift ;;
+	--config-only) config_only=1 ;;
+	*) die "build: unknown $1" ;;
+	esac
+	shift
 done
 variant=$(variant_name $stock $debug)
+if [ "$config" = debian ]; then
+	[ $stock = 0 ] && [ $debug = 0 ] || die "--config debian builds the patched kernel only"
+	variant=patched-debian
+	obj=$(obj_dir "$variant")
+	phase "config (Debian + feature)" "$TOP/vm/scripts/config-debian.sh" "$obj"
+	[ $config_only = 1 ] && exit 0
+	src=$("$TOP/vm/scripts/prepare.sh")
+	phase "compile ($variant)" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
+		bzImage modules >"$obj/build.log" 2>&1 || die "kernel build failed: $obj/build.log"
+	echo "$obj/arch/x86/boot/bzImage"
+	exit 0
+fi
+[ "$config" = lean ] || die "build: --config lean|debian"
 obj=$(obj_dir "$variant")
 frags=("$TOP/vm/config/base.config" "$TOP/vm/config/qemu.config")
 [ $stock = 0 ] && frags+=("$TOP/vm/config/feature.config")

@@ -35,6 +35,9 @@ step "outside suites (liburing, kselftest)" "$S/outside.sh"
 step "series: per-patch build, checkpatch, off" "$S/patch-check.sh"
 step "export: git am of the mbox = the quilt tree" "$S/export.sh" --check
 step "shell: a command typed at the console runs" "$S/shell-check.sh"
+step "deb: bindeb-pkg, dpkg-deb, boot the packaged kernel" "$S/deb.sh" --check
+step "Debian's config + feature resolves" "$S/build.sh" --config debian --config-only
+step "prepare --source-version on another point release" "$S/prepare.sh" --source-version 6.1.190-1
 if [ "${CHECK_DEBUG:-1}" = 1 ]; then
 	step "build patched debug" "$S/build.sh" --debug
 	step "suite on patched debug (KASAN, kmemleak, lockdep)" "$S/test.sh" --debug --no-build

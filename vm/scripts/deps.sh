@@ -4,7 +4,8 @@
 
 PKGS="linux-source-6.1 quilt gcc make bc bison flex libelf-dev libssl-dev
 cpio kmod dracut-core dkms qemu-system-x86 liburing-dev ccache xz-utils
-busybox-static perl python3 patch"
+busybox-static perl python3 patch dpkg-dev rsync fakeroot gnuplot-nox
+linux-config-6.1 dwarves"
 
 missing=()
 for p in $PKGS; do

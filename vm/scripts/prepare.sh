@@ -1,11 +1,33 @@
 #!/bin/bash
-# prepare.sh [--stock]: unpack linux-source-6.1 and apply the quilt series.
+# prepare.sh [--stock] [--source-version V]: unpack linux-source-6.1 (or
+# the point release V, fetched with apt-get download) and apply the series.
 # The tree is kept between runs; only the series is popped and pushed again,
 # so unchanged files keep their timestamps and rebuilds stay incremental.
 . "$(dirname "$0")/lib.sh"
 
-stock=0
-[ "${1:-}" = --stock ] && stock=1
+stock=0 version=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--stock) stock=1 ;;
+	--source-version) version=$2; shift ;;
+	*) die "prepare: unknown $1" ;;
+	esac
+	shift
+done
+if [ -n "$version" ]; then
+	# another point release: its tarball, from apt, in a tree of its own
+	t=$WORK/tarballs/$version
+	if [ ! -f "$t/linux-source-6.1.tar.xz" ]; then
+		mkdir -p "$t"
+		(cd "$t" && apt-get download "linux-source-6.1=$version" >"$t/apt.log" 2>&1) ||
+			die "apt-get download linux-source-6.1=$version failed (apt-cache madison linux-source-6.1 lists the versions)"
+		dpkg-deb --fsys-tarfile "$t"/linux-source-6.1_*.deb |
+			tar -xO ./usr/src/linux-source-6.1.tar.xz >"$t/linux-source-6.1.tar.xz"
+		rm -f "$t"/linux-source-6.1_*.deb
+	fi
+	SOURCE_TARBALL=$t/linux-source-6.1.tar.xz
+	WORK=$WORK/src-versions/$version
+fi
 TARBALL=${SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 [ -f "$TARBALL" ] || die "$TARBALL missing (run: backport deps)"
 
@@ -22,7 +44,7 @@ if [ ! -f "$src/Makefile" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; the
 fi
 
 kver=$(make -s -C "$src" kernelversion)
-if [ "$kver" != "$BASE_VERSION" ]; then
+if [ "$kver" != "$BASE_VERSION" ] && [ -z "$version" ]; then
 	die "tarball is $kver, but quilt-patches/series is made for $BASE_VERSION;
   use a matching linux-source-6.1 or: backport prepare --source-version V"
 fi
@@ -57,6 +79,24 @@ unapply() {
 	rm -rf .pc
 }
 unapply
+if [ "$kver" != "$BASE_VERSION" ]; then
+	# not the version the series is made for: say patch by patch what applies
+	log "tarball is $kver; the series is made for $BASE_VERSION: trying each patch"
+	failed=0
+	for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
+		if out=$(quilt push --fuzz=0 2>&1); then
+			if echo "$out" | grep -q offset; then echo "  offsets  $p"; else echo "  clean    $p"; fi
+		else
+			echo "  FAILS    $p: $(echo "$out" | grep -m1 -o 'Hunk #[0-9]* FAILED at [0-9]*') in $(echo "$out" | awk '/^patching file /{f=$3} /FAILED at/{print f; exit}')"
+			failed=1
+			break
+		fi
+	done >&2
+	[ $failed = 0 ] || { unapply; die "the series does not apply to $kver (see above; backport check-versions shows all releases)"; }
+	log "the whole series applies to $kver"
+	echo "$src"
+	exit 0
+fi
 log "quilt push -a --fuzz=0 ($(grep -cv '^\s*\(#\|$\)' "$SERIES_DIR/series" || true) patches)"
 set +e
 out=$(quilt push -a --fuzz=0 2>&1)

@@ -1,0 +1,67 @@
+#!/bin/bash
+# versions.sh [VERSION...]: apply the series with quilt push --fuzz=0 to
+# every linux-source-6.1 version apt offers (or the ones given) and print a
+# table: applies clean, applies with offsets, or fails at patch N, with a
+# one-line diagnosis for each failure (the hunk, and what the point
+# release changed in its context compared with the base version).
+. "$(dirname "$0")/lib.sh"
+
+dir=$WORK/versions
+mkdir -p "$dir"
+if [ $# = 0 ]; then
+	set -- $(apt-cache madison linux-source-6.1 | awk '{print $3}' | sort -uV)
+fi
+# only the files the series touches (and the Makefile) need unpacking
+files=$(sed -n 's|^+++ b/||p' "$SERIES_DIR"/*.patch | sort -u)
+base=$(src_dir 1)
+
+# unpack V into $dir/V/linux-source-6.1 (touched files only); echo its path
+unpack() {
+	local v=$1 deb t
+	t=$dir/$v
+	if [ ! -f "$t/linux-source-6.1/Makefile" ]; then
+		rm -rf "$t" && mkdir -p "$t"
+		(cd "$dir" && apt-get download "linux-source-6.1=$v" >"$t/apt.log" 2>&1) ||
+			die "apt-get download linux-source-6.1=$v failed"
+		deb=$(ls "$dir"/linux-source-6.1_"${v/:/%3a}"_*.deb | head -1)
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
+			tar -C "$t" -xJ --wildcards linux-source-6.1/Makefile \
+				$(for f in $files; do echo "linux-source-6.1/$f"; done) 2>/dev/null || true
+		rm -f "$deb"
+	fi
+	echo "$t/linux-source-6.1"
+}
+
+# try V: one line of the table, and a diagnosis line on failure
+try() {
+	local v=$1 src n=0 p out status=clean why=""
+	src=$(unpack "$v")
+	rm -rf "$src/.pc"
+	(cd "$src" && for f in $files; do [ -f "$f.orig-base" ] && mv "$f.orig-base" "$f"; done; true)
+	for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
+		n=$((n + 1))
+		if ! out=$(cd "$src" && quilt --quiltrc "$TOP/vm/quiltrc" push --fuzz=0 2>&1); then
+			status="fails at patch $n"
+			why=$(diagnose "$src" "$p" "$out")
+			break
+		fi
+		echo "$out" | grep -q 'offset' && status="applies with offsets"
+	done
+	(cd "$src" && quilt --quiltrc "$TOP/vm/quiltrc" pop -a -f -q >/dev/null 2>&1 || true)
+	printf '| %-10s | %-22s | %s |\n' "$v" "$status" "$why"
+}
+
+# the first failed hunk, and the first line of its context the release changed
+diagnose() {
+	local src=$1 p=$2 out=$3 f hunk line
+	# the file whose hunk failed first: the last "patching file" before it
+	f=$(echo "$out" | awk '/^patching file /{f=$3} /FAILED at/{print f; exit}')
+	hunk=$(echo "$out" | grep -m1 -o 'Hunk #[0-9]* FAILED at [0-9]*')
+	line=$(diff "$base/$f" "$src/$f" 2>/dev/null | grep -m1 '^[<>]' | cut -c1-60)
+	echo "$p: $hunk in $f; vs $BASE_VERSION: ${line:-file identical, context from an earlier patch}"
+}
+
+export QUILT_PATCHES=$SERIES_DIR QUILT_PC=.pc
+echo "| version    | result                 | diagnosis |"
+echo "|------------|------------------------|-----------|"
+for v; do try "$v"; done
