@@ -6,11 +6,12 @@
 S=$TOP/vm/scripts
 results=()
 step() {
-	local name=$1 rc=0
+	local name=$1 rc=0 t0=$SECONDS
 	shift
 	echo "[check] ---- $name"
 	"$@" || rc=$?
-	results+=("$(printf '%-44s %s' "$name" "$([ $rc = 0 ] && echo pass || echo "FAIL ($rc)")")")
+	results+=("$(printf '%-52s %5ss  %s' "$name" $((SECONDS - t0)) \
+		"$([ $rc = 0 ] && echo pass || echo "FAIL ($rc)")")")
 	return 0
 }
 dkms_refuses_stock() {
