@@ -13,24 +13,6 @@
 
 #define ROUNDS 100
 
-static int send_oob(int sock, int fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-	char byte = 'o';
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-
-	cmsg->cmsg_level = SOL_SOCKET;
-	cmsg->cmsg_type = SCM_RIGHTS;
-	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cmsg), &fd, sizeof(fd));
-	return sendmsg(sock, &msg, MSG_OOB | MSG_DONTWAIT | MSG_NOSIGNAL) == 1 ? 0 : -errno;
-}
-
 static volatile int reader_fd = -1, stop;
 
 static void *oob_reader(void *arg)
@@ -64,11 +46,11 @@ int main(void)
 		    pipe(p) || io_uring_queue_init(2, &ring, 0) ||
 		    io_uring_register_files(&ring, (int []){ sv[0], sv[1], p[1] }, 3))
 			ksft_exit_fail_msg("setup: %s\n", strerror(errno));
-		err = send_oob(sv[0], ring.ring_fd);
+		err = uscm_send_oob_fd(sv[0], ring.ring_fd);
 		bad += err != uscm_ring_send_expect();
-		send_oob(sv[1], sv[1]);
+		uscm_send_oob_fd(sv[1], sv[1]);
 		/* a reachable pair the reader races on, with an fd in its OOB */
-		send_oob(x[0], x[0]);
+		uscm_send_oob_fd(x[0], x[0]);
 		reader_fd = x[1];
 		close(sv[0]);
 		close(sv[1]);

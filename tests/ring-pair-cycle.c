@@ -15,7 +15,7 @@
 static void ring_pair_cycle(int type, const char *name)
 {
 	long socks = uscm_unix_sockets(), rings0 = uscm_gc_stat("collected_rings");
-	int probes[RINGS], i, err = 0, bad = 0, freed = 0;
+	int probes[RINGS], i, err = 0, bad = 0;
 
 	for (i = 0; i < RINGS; i++) {
 		struct io_uring ring;
@@ -39,14 +39,7 @@ static void ring_pair_cycle(int type, const char *name)
 		io_uring_queue_exit(&ring);
 		probes[i] = p[0];
 	}
-	ksft_test_result(!bad, "%s: sendmsg(ring fd) gives %s on %s (%d unexpected)\n",
-			 name, uscm_err(uscm_ring_send_expect()), uscm_kernel_name(), bad);
-
-	uscm_kick_gc();
-	freed = uscm_wait_eof_all(probes, RINGS);
-	ksft_test_result(freed == RINGS, "%s: %d of %d rings torn down\n", name, freed, RINGS);
-	i = uscm_wait_le(uscm_unix_sockets, socks) - socks;
-	ksft_test_result(!i, "%s: AF_UNIX sockets back at baseline (%+d)\n", name, i);
+	uscm_expect_collected(name, bad, probes, RINGS, socks);
 	if (!uscm_have_inspector()) {
 		ksft_test_result_skip("%s: no GC inspector on this kernel\n", name);
 	} else {

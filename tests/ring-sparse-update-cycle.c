@@ -15,7 +15,7 @@
 static void sparse_cycle(int use_op, const char *name)
 {
 	long socks = uscm_unix_sockets();
-	int probes[CYCLES], i, bad = 0, freed;
+	int probes[CYCLES], i, bad = 0;
 
 	for (i = 0; i < CYCLES; i++) {
 		struct io_uring ring;
@@ -46,13 +46,7 @@ static void sparse_cycle(int use_op, const char *name)
 		io_uring_queue_exit(&ring);
 		probes[i] = p[0];
 	}
-	ksft_test_result(!bad, "%s: sendmsg(ring fd) gives %s on %s (%d unexpected)\n", name,
-			 uscm_err(uscm_ring_send_expect()), uscm_kernel_name(), bad);
-	uscm_kick_gc();
-	freed = uscm_wait_eof_all(probes, CYCLES);
-	ksft_test_result(freed == CYCLES, "%s: %d of %d rings torn down\n", name, freed, CYCLES);
-	i = uscm_wait_le(uscm_unix_sockets, socks) - socks;
-	ksft_test_result(!i, "%s: AF_UNIX sockets back at baseline (%+d)\n", name, i);
+	uscm_expect_collected(name, bad, probes, CYCLES, socks);
 }
 
 int main(void)

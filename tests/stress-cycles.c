@@ -123,24 +123,6 @@ static void make_obj(struct obj *o, unsigned int *seed, int w, int id)
 	ops++;
 }
 
-static void send_oob(int sock, int fd)
-{
-	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 };
-	char byte = 'o';
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-	};
-	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-
-	cmsg->cmsg_level = SOL_SOCKET;
-	cmsg->cmsg_type = SCM_RIGHTS;
-	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cmsg), &fd, sizeof(fd));
-	sendmsg(sock, &msg, MSG_OOB | MSG_DONTWAIT | MSG_NOSIGNAL);
-}
-
 static void add_edge(struct graph *g, unsigned int *seed)
 {
 	int r, s = pick_sock(g, seed), op = rnd(seed, 10);
@@ -156,7 +138,7 @@ static void add_edge(struct graph *g, unsigned int *seed)
 		break;
 	case 4:		/* as MSG_OOB (stream sockets only take it) */
 		if (o->fd[0] >= 0 && (o->kind != RING || ring_fd_ok))
-			send_oob(s, o->fd[0]);
+			uscm_send_oob_fd(s, o->fd[0]);
 		break;
 	case 5 ... 7:	/* a socket into a ring's table */
 		r = pick_ring(g, seed);

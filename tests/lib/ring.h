@@ -53,4 +53,30 @@ static inline int uscm_msg_ring_fd(struct io_uring *src, int dst_fd,
 	return uscm_ring_run(src);
 }
 
+/*
+ * The verdict a cycle scenario ends with: ring fds were accepted or
+ * refused as this kernel should, every ring's probe saw EOF (the ring was
+ * torn down and its table put), and AF_UNIX sockets are back at socks.
+ */
+static inline void uscm_expect_collected(const char *name, int bad, int *probes, int n,
+					 long socks)
+{
+	long left;
+	int freed;
+
+	ksft_test_result(!bad, "%s: sendmsg(ring fd) gives %s on %s (%d unexpected)\n", name,
+			 uscm_err(uscm_ring_send_expect()), uscm_kernel_name(), bad);
+	uscm_kick_gc();
+	freed = uscm_wait_eof_all(probes, n);
+	ksft_test_result(freed == n, "%s: %d of %d rings torn down\n", name, freed, n);
+	left = uscm_wait_le(uscm_unix_sockets, socks) - socks;
+	ksft_test_result(!left, "%s: AF_UNIX sockets back at baseline (%+ld)\n", name, left);
+}
+
+/* Queue fds[0..n) as SCM_RIGHTS with MSG_OOB on a stream socket. */
+static inline int uscm_send_oob_fd(int sock, int fd)
+{
+	return uscm_send_fds_flags(sock, &fd, 1, MSG_OOB);
+}
+
 #endif

@@ -161,7 +161,7 @@ __attribute__((constructor)) static void uscm_line_buffered(void)
 }
 
 /* Queue fds[0..n) as SCM_RIGHTS on sock with one byte; 0 or -errno. */
-static inline int uscm_send_fds(int sock, const int *fds, int n)
+static inline int uscm_send_fds_flags(int sock, const int *fds, int n, int flags)
 {
 	char cbuf[CMSG_SPACE(sizeof(int) * 253)];
 	char byte = 'x';
@@ -179,7 +179,12 @@ static inline int uscm_send_fds(int sock, const int *fds, int n)
 	cmsg->cmsg_type = SCM_RIGHTS;
 	cmsg->cmsg_len = CMSG_LEN(sizeof(int) * n);
 	memcpy(CMSG_DATA(cmsg), fds, sizeof(int) * n);
-	return sendmsg(sock, &msg, MSG_DONTWAIT | MSG_NOSIGNAL) == 1 ? 0 : -errno;
+	return sendmsg(sock, &msg, flags | MSG_DONTWAIT | MSG_NOSIGNAL) == 1 ? 0 : -errno;
+}
+
+static inline int uscm_send_fds(int sock, const int *fds, int n)
+{
+	return uscm_send_fds_flags(sock, fds, n, 0);
 }
 
 static inline int uscm_send_fd(int sock, int fd)
