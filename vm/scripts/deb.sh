@@ -14,7 +14,7 @@ dpkg-query -W -f='${Status}' dpkg-dev 2>/dev/null | grep -q 'ok installed' ||
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends dpkg-dev rsync \
 		>"$WORK/apt-deb.log" 2>&1
 mkdir -p "$OUT/deb"
-img=$(ls "$OUT"/deb/linux-image-"$BASE_VERSION"_"$ver"_*.deb 2>/dev/null | head -1)
+img=$(ls "$OUT"/deb/linux-image-"$BASE_VERSION"_"$ver"_*.deb 2>/dev/null | head -1 || true)
 if [ -n "$img" ] && [ "$img" -nt "$obj/arch/x86/boot/bzImage" ]; then
 	log "$(basename "$img") is newer than the kernel: not packaging again"
 else
