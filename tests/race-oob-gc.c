@@ -31,7 +31,7 @@ static void *oob_reader(void *arg)
 int main(void)
 {
 	long socks = uscm_unix_sockets();
-	int probes[ROUNDS], i, freed, bad = 0;
+	int probes[ROUNDS], i, bad = 0;
 	pthread_t thr;
 
 	ksft_print_header();
@@ -64,12 +64,6 @@ int main(void)
 	}
 	stop = 1;
 	pthread_join(thr, NULL);
-	uscm_kick_gc();
-	freed = uscm_wait_eof_all(probes, ROUNDS);
-	ksft_test_result(!bad, "MSG_OOB sendmsg(ring fd) gives %s on %s\n",
-			 uscm_err(uscm_ring_send_expect()), uscm_kernel_name());
-	ksft_test_result(freed == ROUNDS, "%d of %d rings with OOB fds collected\n", freed, ROUNDS);
-	i = uscm_wait_le(uscm_unix_sockets, socks) - socks;
-	ksft_test_result(!i, "AF_UNIX sockets back at baseline (%+d)\n", i);
+	uscm_expect_collected("rings with OOB fds", bad, probes, ROUNDS, socks);
 	ksft_finished();
 }
