@@ -15,6 +15,7 @@ done
 [ ${#missing[@]} = 0 ] && exit 0
 [ "$(id -u)" = 0 ] || die "need root to apt-get install: ${missing[*]}"
 log "apt-get install ${missing[*]}"
+mkdir -p "$WORK"
 export DEBIAN_FRONTEND=noninteractive
 apt-get install -y --no-install-recommends "${missing[@]}" >"$WORK/apt.log" 2>&1 || {
 	apt-get update >>"$WORK/apt.log" 2>&1
