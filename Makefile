@@ -19,6 +19,7 @@ STRESS_SEED ?= 1
 stress:
 	BOOT_TIMEOUT=3600 $(BACKPORT) test --only stress-cycles \
 		--append "uscm_stress_ops=$(STRESS_OPS) uscm_stress_seed=$(STRESS_SEED) boottest.timeout=3000"
+	vm/scripts/held.py out --readme README.md >/dev/null || true
 
 patch-check:
 	$(BACKPORT) patch-check

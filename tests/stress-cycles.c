@@ -3,13 +3,16 @@
  * Randomized cycle-graph stress.  From one seed, WORKERS processes build
  * random graphs of dgram and stream socket pairs, listeners with embryos,
  * and rings with sparse or dense tables; they link them with SCM_RIGHTS
- * (rings included where the kernel allows it, some as MSG_OOB), table
- * updates and MSG_RING passes; they peek at queues holding fds and write
+ * (rings included where the kernel allows it, some as MSG_OOB, some sent
+ * by a ring's own IORING_OP_SENDMSG), table updates, direct descriptors
+ * (IORING_OP_SOCKET and IORING_OP_ACCEPT into a slot) and MSG_RING passes;
+ * they connect() to listeners, peek at queues holding fds and write
  * through fixed files; then they close everything in random order, or a
  * child doing the same is SIGKILLed half-way.  After every batch the
- * parent waits for the GC and checks that AF_UNIX sockets, open files and
- * (with the GC inspector) in-flight fds and graph vertices are back at
- * their baseline.  A failure prints the seed and batch to replay.
+ * parent waits for the GC and checks that AF_UNIX sockets, open files, the
+ * UNIX, UNIX-STREAM and io_kiocb slabs and (with the GC inspector)
+ * in-flight fds and graph vertices are back at their baseline.  A failure
+ * prints the seed and batch to replay.
  *
  * patched, refusing: nothing is left behind.  stock: batches leak through
  * the F19 bug (patch 2), declared as XFAIL.  On stock and refusing kernels
@@ -25,6 +28,7 @@
 
 #define WORKERS 8
 #define MAXOBJ 12
+#define MAXEXTRA 8
 
 enum kind { PAIR_DGRAM, PAIR_STREAM, LISTENER, RING, NKINDS };
 
@@ -34,15 +38,41 @@ struct obj {
 	int pipe_r;		/* ring: its probe pipe's read end */
 	struct io_uring ring;
 	int slots;
+	int backlog;		/* listener: connections not yet accepted */
 };
 
 struct graph {
 	struct obj o[MAXOBJ];
 	int n;
+	int extra[MAXEXTRA];	/* clients connect()ed to listeners later */
+	int nextra;
 };
 
-static unsigned long ops;
+/* What succeeded, by kind: each kind must have happened in a run. */
+enum done_kind {
+	D_SCM, D_SCM_RING, D_OOB, D_TABLE, D_MSG_RING, D_RING_SENDMSG,
+	D_DIRECT_SOCKET, D_DIRECT_ACCEPT, D_CONNECT, D_PEEK, D_FIXED_WRITE,
+	D_CHILD_KILLED, D_CHILD_EXITED, NDONE
+};
+static const char * const done_names[NDONE] = {
+	"scm_rights", "scm_rights(ring)", "oob", "table_update", "msg_ring",
+	"ring_sendmsg", "direct_socket", "direct_accept", "connect", "peek",
+	"fixed_write", "child_killed", "child_exited",
+};
+
+struct tally {
+	unsigned long ops;
+	unsigned long done[NDONE];
+};
+
+static struct tally tally;
 static int ring_fd_ok;
+
+static void count(enum done_kind k, int ok)
+{
+	if (ok)
+		tally.done[k]++;
+}
 
 static unsigned int rnd(unsigned int *seed, unsigned int n)
 {
@@ -54,6 +84,8 @@ static int pick_sock(struct graph *g, unsigned int *seed)
 {
 	int tries;
 
+	if (g->nextra && !rnd(seed, 4))
+		return g->extra[rnd(seed, g->nextra)];
 	for (tries = 0; tries < 8; tries++) {
 		struct obj *o = &g->o[rnd(seed, g->n)];
 
@@ -98,6 +130,7 @@ static void make_obj(struct obj *o, unsigned int *seed, int w, int id)
 			close(o->fd[1]);
 			o->fd[0] = o->fd[1] = -1;
 		}
+		o->backlog = 1;
 	} else {
 		int p[2];
 
@@ -120,12 +153,73 @@ static void make_obj(struct obj *o, unsigned int *seed, int w, int id)
 		}
 		close(p[1]);
 	}
-	ops++;
+	tally.ops++;
+}
+
+/* A new client of a listener; it joins the graph's sockets. */
+static void connect_listener(struct graph *g, struct obj *l)
+{
+	struct sockaddr_un a;
+	socklen_t len = sizeof(a);
+	int fd;
+
+	if (l->kind != LISTENER || l->fd[0] < 0 || g->nextra == MAXEXTRA ||
+	    getsockname(l->fd[0], (void *)&a, &len))
+		return;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return;
+	if (connect(fd, (void *)&a, len)) {
+		close(fd);
+		return;
+	}
+	l->backlog++;
+	g->extra[g->nextra++] = fd;
+	count(D_CONNECT, 1);
+}
+
+/* The ring's own IORING_OP_SENDMSG queues fd on sock as SCM_RIGHTS. */
+static void ring_sendmsg_fd(struct io_uring *ring, int sock, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))] = { 0 }, byte = 'r';
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(fd));
+	io_uring_prep_sendmsg(io_uring_get_sqe(ring), sock, &msg, MSG_DONTWAIT | MSG_NOSIGNAL);
+	count(D_RING_SENDMSG, uscm_ring_run(ring) == 1);
+}
+
+/* A direct descriptor: a socket that only the ring's table holds. */
+static void ring_direct_socket(struct obj *ro, unsigned int *seed, struct obj *l)
+{
+	unsigned int slot = 1 + rnd(seed, 7);
+
+	if (l->kind == LISTENER && l->fd[0] >= 0 && l->backlog > 0) {
+		/* accept the oldest connection straight into the slot */
+		io_uring_prep_accept_direct(io_uring_get_sqe(&ro->ring), l->fd[0], NULL, NULL,
+					    0, slot);
+		if (uscm_ring_run(&ro->ring) >= 0) {
+			l->backlog--;
+			count(D_DIRECT_ACCEPT, 1);
+		}
+		return;
+	}
+	io_uring_prep_socket_direct(io_uring_get_sqe(&ro->ring), AF_UNIX,
+				    rnd(seed, 2) ? SOCK_DGRAM : SOCK_STREAM, 0, slot, 0);
+	count(D_DIRECT_SOCKET, uscm_ring_run(&ro->ring) == 0);
 }
 
 static void add_edge(struct graph *g, unsigned int *seed)
 {
-	int r, s = pick_sock(g, seed), op = rnd(seed, 10);
+	int r, s = pick_sock(g, seed), op = rnd(seed, 14);
 	struct obj *o;
 
 	if (s < 0)
@@ -134,23 +228,38 @@ static void add_edge(struct graph *g, unsigned int *seed)
 	switch (op) {
 	case 0 ... 3:	/* SCM_RIGHTS of any object, rings included */
 		if (o->fd[0] >= 0 && (o->kind != RING || ring_fd_ok))
-			uscm_send_fd(s, o->fd[rnd(seed, o->kind == RING ? 1 : 2)]);
+			count(o->kind == RING ? D_SCM_RING : D_SCM,
+			      !uscm_send_fd(s, o->fd[rnd(seed, o->kind == RING ? 1 : 2)]));
 		break;
 	case 4:		/* as MSG_OOB (stream sockets only take it) */
 		if (o->fd[0] >= 0 && (o->kind != RING || ring_fd_ok))
-			uscm_send_oob_fd(s, o->fd[0]);
+			count(D_OOB, !uscm_send_oob_fd(s, o->fd[0]));
 		break;
 	case 5 ... 7:	/* a socket into a ring's table */
 		r = pick_ring(g, seed);
 		if (r >= 0)
-			io_uring_register_files_update(&g->o[r].ring, 1 + rnd(seed, 7), &s, 1);
+			count(D_TABLE, io_uring_register_files_update(&g->o[r].ring,
+								     1 + rnd(seed, 7), &s, 1) == 1);
+		break;
+	case 10:	/* SCM_RIGHTS sent by a ring's own IORING_OP_SENDMSG */
+		r = pick_ring(g, seed);
+		if (r >= 0 && o->fd[0] >= 0 && (o->kind != RING || ring_fd_ok))
+			ring_sendmsg_fd(&g->o[r].ring, s, o->fd[0]);
+		break;
+	case 11:	/* IORING_OP_SOCKET or IORING_OP_ACCEPT into a slot */
+		r = pick_ring(g, seed);
+		if (r >= 0)
+			ring_direct_socket(&g->o[r], seed, o);
+		break;
+	case 12:	/* connect() to a listener: a new embryo */
+		connect_listener(g, o);
 		break;
 	case 8: {	/* MSG_RING pass of a slot into another ring */
 		int a = pick_ring(g, seed), b = pick_ring(g, seed);
 
 		if (a >= 0 && b >= 0 && a != b)
-			uscm_msg_ring_fd(&g->o[a].ring, g->o[b].fd[0], rnd(seed, 8),
-					 1 + rnd(seed, 7));
+			count(D_MSG_RING, !uscm_msg_ring_fd(&g->o[a].ring, g->o[b].fd[0],
+							    rnd(seed, 8), 1 + rnd(seed, 7)));
 		break;
 	}
 	default: {	/* peek at a queue, or write through a fixed file */
@@ -162,15 +271,16 @@ static void add_edge(struct graph *g, unsigned int *seed)
 
 			io_uring_prep_write(sqe, 0, "x", 1, 0);
 			sqe->flags |= IOSQE_FIXED_FILE;
-			uscm_ring_run(&g->o[r].ring);
+			count(D_FIXED_WRITE, uscm_ring_run(&g->o[r].ring) == 1);
 		} else {
 			fd = uscm_recv_fd(s, MSG_PEEK);
+			count(D_PEEK, fd >= 0);
 			if (fd >= 0)
 				close(fd);
 		}
 	}
 	}
-	ops++;
+	tally.ops++;
 }
 
 static void close_all(struct graph *g, unsigned int *seed)
@@ -185,6 +295,8 @@ static void close_all(struct graph *g, unsigned int *seed)
 		order[i] = order[j];
 		order[j] = t;
 	}
+	while (g->nextra)
+		close(g->extra[--g->nextra]);
 	for (i = 0; i < g->n; i++) {
 		struct obj *o = &g->o[order[i]];
 
@@ -199,7 +311,7 @@ static void close_all(struct graph *g, unsigned int *seed)
 			if (o->fd[1] >= 0)
 				close(o->fd[1]);
 		}
-		ops++;
+		tally.ops++;
 	}
 }
 
@@ -209,6 +321,7 @@ static void one_graph(unsigned int *seed, int w, int id)
 	int i, edges;
 
 	g.n = 2 + rnd(seed, MAXOBJ - 1);
+	g.nextra = 0;
 	for (i = 0; i < g.n; i++)
 		make_obj(&g.o[i], seed, w, id * MAXOBJ + i);
 	edges = rnd(seed, 3 * g.n);
@@ -224,16 +337,18 @@ static void worker(int w, unsigned int seed, unsigned long budget, int report)
 {
 	int id = 0;
 
-	while (ops < budget) {
+	while (tally.ops < budget) {
 		if (rnd(&seed, 16) == 0) {
 			unsigned int cseed = seed + id;
 			pid_t pid = fork();
+			int status = 0;
 
 			if (!pid) {
 				struct graph g;
 				int i;
 
 				g.n = 2 + rnd(&cseed, MAXOBJ - 1);
+				g.nextra = 0;
 				for (i = 0; i < g.n; i++)
 					make_obj(&g.o[i], &cseed, w, 100000 + id * MAXOBJ + i);
 				for (i = 0; i < 3 * g.n; i++)
@@ -245,16 +360,38 @@ static void worker(int w, unsigned int seed, unsigned long budget, int report)
 			if (rnd(&seed, 2))
 				usleep(1000);
 			kill(pid, SIGKILL);
-			waitpid(pid, NULL, 0);
-			ops += 8;
+			waitpid(pid, &status, 0);
+			count(WIFSIGNALED(status) ? D_CHILD_KILLED : D_CHILD_EXITED, 1);
+			tally.ops += 8;
 		} else {
 			one_graph(&seed, w, id);
 		}
 		id++;
 	}
-	if (write(report, &ops, sizeof(ops)) != sizeof(ops))
+	if (write(report, &tally, sizeof(tally)) != sizeof(tally))
 		_exit(1);
 	_exit(0);
+}
+
+static const char * const slabs[USCM_NSLABS] = USCM_SLABS;
+static int slab_i;
+
+static long slab_count(void)
+{
+	return uscm_slab_objects(slabs[slab_i]);
+}
+
+/* Objects each slab holds above its baseline once the GC is done. */
+static int slabs_left(const long *base, long *left)
+{
+	int bad = 0;
+
+	for (slab_i = 0; slab_i < USCM_NSLABS; slab_i++) {
+		left[slab_i] = base[slab_i] < 0 ? 0 :
+			uscm_wait_le(slab_count, base[slab_i]) - base[slab_i];
+		bad |= left[slab_i] != 0;
+	}
+	return bad;
 }
 
 static long cmdline_long(const char *key, long def)
@@ -278,16 +415,25 @@ int main(void)
 	long batch_ops = 20000, socks = uscm_unix_sockets(), files = uscm_file_nr();
 	struct rlimit rl = { 65536, 65536 };
 	unsigned long done = 0;
+	struct tally sum = { 0 };
+	char kinds[512] = "";
+	int k, missing = 0;
+	long slab_base[USCM_NSLABS], slab_left[USCM_NSLABS];
 	int batch = 0, bad = 0;
 	struct timespec t0, t1;
 
 	ksft_print_header();
-	ksft_set_plan(2);
+	ksft_set_plan(3);
 	ksft_print_msg("kernel: %s, seed %u, %ld ops in batches of %ld over %d workers\n",
 		       uscm_kernel_name(), seed, total_ops, batch_ops, WORKERS);
 	setrlimit(RLIMIT_NOFILE, &rl);
 	signal(SIGPIPE, SIG_IGN);
 	ring_fd_ok = uscm_ring_send_expect() == 0;
+	for (slab_i = 0; slab_i < USCM_NSLABS; slab_i++) {
+		slab_base[slab_i] = slab_count();
+		ksft_print_msg("slab %s: %ld objects at baseline\n", slabs[slab_i],
+			       slab_base[slab_i]);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 
 	for (batch = 0; done < (unsigned long)total_ops; batch++) {
@@ -305,10 +451,14 @@ int main(void)
 		}
 		close(rep[1]);
 		for (w = 0; w < WORKERS; w++) {
-			unsigned long n;
+			struct tally t;
+			int k;
 
-			if (read(rep[0], &n, sizeof(n)) == sizeof(n))
-				done += n;
+			if (read(rep[0], &t, sizeof(t)) != sizeof(t))
+				continue;
+			done += t.ops;
+			for (k = 0; k < NDONE; k++)
+				sum.done[k] += t.done[k];
 		}
 		close(rep[0]);
 		while (wait(NULL) > 0)
@@ -318,13 +468,18 @@ int main(void)
 		left_f = uscm_wait_le(uscm_file_nr, files + USCM_FILE_NR_SLACK) - files;
 		inflight = uscm_gc_stat("inflight");
 		vertices = uscm_gc_stat("vertices");
-		if (left_s || left_f > USCM_FILE_NR_SLACK || inflight > 0 || vertices > 0) {
-			ksft_print_msg("LEAK at seed %u batch %d: sockets %+ld, files %+ld, inflight %ld, vertices %ld\n",
-				       seed, batch, left_s, left_f, inflight, vertices);
+		if (slabs_left(slab_base, slab_left) || left_s ||
+		    left_f > USCM_FILE_NR_SLACK || inflight > 0 || vertices > 0) {
+			ksft_print_msg("LEAK at seed %u batch %d: sockets %+ld, files %+ld, inflight %ld, vertices %ld, slabs %s %+ld %s %+ld %s %+ld\n",
+				       seed, batch, left_s, left_f, inflight, vertices,
+				       slabs[0], slab_left[0], slabs[1], slab_left[1],
+				       slabs[2], slab_left[2]);
 			bad++;
 			/* measure the next batch against what this one left */
 			socks += left_s;
 			files = uscm_file_nr();
+			for (slab_i = 0; slab_i < USCM_NSLABS; slab_i++)
+				slab_base[slab_i] += slab_left[slab_i];
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -332,11 +487,22 @@ int main(void)
 		ksft_test_result_xfail("%lu ops, %d batches, seed %u: %d batches leak on stock (F19)\n",
 				       done, batch, seed, bad);
 	else
-		ksft_test_result(!bad, "%lu create/link/close ops, %d batches, seed %u: baseline after every batch\n",
+		ksft_test_result(!bad, "%lu create/link/close ops, %d batches, seed %u: sockets, files, slabs and GC graph at baseline after every batch\n",
 				 done, batch, seed);
 	ksft_print_msg("%.0f ops/s\n",
 		       done / ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9));
 	ksft_test_result(done >= (unsigned long)total_ops, "ran the requested %ld ops\n",
 			 total_ops);
+	/* ring fds go into SCM_RIGHTS only where the kernel takes them */
+	for (k = 0; k < NDONE; k++) {
+		int want = k != D_SCM_RING || ring_fd_ok;
+
+		snprintf(kinds + strlen(kinds), sizeof(kinds) - strlen(kinds), "%s%s %lu",
+			 k ? ", " : "", done_names[k], sum.done[k]);
+		missing += want != !!sum.done[k];
+	}
+	ksft_print_msg("succeeded: %s\n", kinds);
+	ksft_test_result(!missing, "every kind of operation ran as this kernel allows (%d kinds)\n",
+			 NDONE);
 	ksft_finished();
 }

@@ -124,6 +124,40 @@ static inline int uscm_have_inspector(void)
 	return access(USCM_INSPECTOR "stats", R_OK) == 0;
 }
 
+/*
+ * Objects in use in a slab cache, exactly: shrinking flushes the per-cpu
+ * slabs (and KASAN's quarantine) back to the node lists, whose free
+ * objects the count excludes.  -1 when the cache is not there.
+ */
+static inline long uscm_slab_objects(const char *cache)
+{
+	char path[128];
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/shrink", cache);
+	fd = open(path, O_WRONLY);
+	if (fd >= 0) {
+		if (write(fd, "1", 1) != 1)
+			ksft_print_msg("shrink %s: %s\n", cache, strerror(errno));
+		close(fd);
+	}
+	snprintf(path, sizeof(path), "/sys/kernel/slab/%s/objects", cache);
+	return uscm_read_long(path);
+}
+
+/* AF_UNIX sockets (rings' own sockets included) and io_uring requests. */
+#define USCM_SLABS { "UNIX", "UNIX-STREAM", "io_kiocb" }
+#define USCM_NSLABS 3
+
+/*
+ * A debug kernel (KASAN, kmemleak, lockdep) under TCG runs about ten times
+ * slower: every wait for asynchronous teardown gets that much longer.
+ */
+static inline int uscm_slow(void)
+{
+	return access("/sys/kernel/debug/kmemleak", F_OK) == 0 ? 10 : 1;
+}
+
 /* Kick the GC: releasing any AF_UNIX socket queues a collection. */
 static inline void uscm_kick_gc(void)
 {
@@ -137,15 +171,15 @@ static inline void uscm_kick_gc(void)
  * Wait until *count() <= want (the collection, a ring's exit work and
  * delayed fput are asynchronous).  Gives up after 10 s, or once the count
  * has not moved for 1 s: nothing else is going to free those objects.
- * Returns the last value.
+ * Both are ten times longer on a debug kernel.  Returns the last value.
  */
 static inline long uscm_wait_le(long (*count)(void), long want)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	long v = count(), last = v;
-	int i, still = 0;
+	int i, still = 0, slow = uscm_slow();
 
-	for (i = 0; i < 1000 && v > want && still < 100; i++) {
+	for (i = 0; i < 1000 * slow && v > want && still < 100 * slow; i++) {
 		nanosleep(&ts, NULL);
 		v = count();
 		still = v == last ? still + 1 : 0;

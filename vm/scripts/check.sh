@@ -39,10 +39,12 @@ step "shell: a command typed at the console runs" "$S/shell-check.sh"
 step "deb: bindeb-pkg, dpkg-deb, boot the packaged kernel" "$S/deb.sh" --check
 step "Debian's config + feature resolves" "$S/build.sh" --config debian --config-only
 step "prepare --source-version on another point release" "$S/prepare.sh" --source-version 6.1.190-1
+step "check-versions: every point release apt offers, diagnosed" "$S/versions.sh" --check
 if [ "${CHECK_DEBUG:-1}" = 1 ]; then
 	step "build patched debug" "$S/build.sh" --debug
 	step "suite on patched debug (KASAN, kmemleak, lockdep)" "$S/test.sh" --debug --no-build
 fi
+step "README: the table of what held, from these runs" "$S/held.py" "$OUT" --readme "$TOP/README.md"
 echo "[check] summary:"
 printf '  %s\n' "${results[@]}"
 ! printf '%s\n' "${results[@]}" | grep -q FAIL

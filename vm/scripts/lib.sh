@@ -33,6 +33,16 @@ src_dir() {
 
 obj_dir() { echo "$WORK/obj/$1"; }
 
+# kselftest_dir: the selftests of an unpacked tree (the series does not touch
+# them), for kselftest.h; whichever tree this machine has unpacked so far
+kselftest_dir() {
+	local t
+	for t in "$(src_dir 1)" "$(src_dir 0)"; do
+		[ -f "$t/tools/testing/selftests/kselftest.h" ] && { echo "$t/tools/testing/selftests"; return 0; }
+	done
+	die "no unpacked tree with tools/testing/selftests (run: backport prepare)"
+}
+
 # Phase timing: phase NAME CMD... runs CMD and records how long it took.
 PHASES_FILE=${PHASES_FILE:-}
 phase() {

@@ -43,7 +43,7 @@ gcc -static -O2 -D_GNU_SOURCE -I"$lu/test" -o "$bins/outside/ring-leak" \
 	"$lu/test/ring-leak.c" "$lu/test/helpers.c" -luring -lpthread
 gcc -static -O2 -D_GNU_SOURCE -I"$ks" -o "$bins/outside/scm_rights" \
 	"$ks/net/af_unix/scm_rights.c"
-gcc -static -O2 -I"$(src_dir 1)/tools/testing/selftests" -I"$TOP/tests" \
+gcc -static -O2 -I"$(kselftest_dir)" -I"$TOP/tests" \
 	-o "$bins/outside/expect" "$TOP/tests/outside/expect.c" -luring
 o=/usr/lib/boottest/outside
 printf '#!/bin/sh\nexec %s/expect ring-leak %s/ring-leak\n' $o $o >"$bins/outside-ring-leak"

@@ -48,7 +48,7 @@ phase "series, IO_URING_SCM off" "$TOP/vm/scripts/config.sh" "$src" "$off" \
 grep -q '^CONFIG_IO_URING_SCM=y' "$off/.config" && die "IO_URING_SCM on in the off build"
 make -s -C "$src" O="$off" -j"$JOBS" CC="ccache gcc" bzImage modules >"$off/build.log" 2>&1 ||
 	die "off build failed: $off/build.log"
-if "$TOP/vm/scripts/test.sh" --no-build --image "$off/arch/x86/boot/bzImage" --as stock; then
+if "$TOP/vm/scripts/test.sh" --no-build --image "$off/arch/x86/boot/bzImage" --as patched-off; then
 	echo "ok - series with IO_URING_SCM off behaves as stock"
 else
 	echo "not ok - series with IO_URING_SCM off differs from stock"

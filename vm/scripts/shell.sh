@@ -10,7 +10,7 @@ done
 kernel=$("$TOP/vm/scripts/image.sh" "${args[@]}")
 scratch=$WORK/runs/shell-$$
 trap 'rm -rf "$scratch"' EXIT
-make -s -C "$TOP/tests" O="$scratch/tests" KSELFTEST="$(src_dir 1)/tools/testing/selftests"
+make -s -C "$TOP/tests" O="$scratch/tests" KSELFTEST="$(kselftest_dir)"
 mods=()
 ko=$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")/gc-inspector.ko
 [ -f "$ko" ] && mods+=("$ko")

@@ -43,7 +43,7 @@ tests=$scratch/tests
 rm -rf "$scratch"
 trap 'rm -rf "$scratch"' EXIT
 phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
-	KSELFTEST="$(src_dir 1)/tools/testing/selftests"
+	KSELFTEST="$(kselftest_dir)"
 [ -n "$extra" ] && cp -a "$extra"/. "$tests"/
 img=$scratch/boottest.img
 mods=()
