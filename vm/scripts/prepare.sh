@@ -87,7 +87,11 @@ if [ "$kver" != "$BASE_VERSION" ]; then
 		if out=$(quilt push --fuzz=0 2>&1); then
 			if echo "$out" | grep -q offset; then echo "  offsets  $p"; else echo "  clean    $p"; fi
 		else
-			echo "  FAILS    $p: $(echo "$out" | grep -m1 -o 'Hunk #[0-9]* FAILED at [0-9]*') in $(echo "$out" | awk '/^patching file /{f=$3} /FAILED at/{print f; exit}')"
+			hunk=$(echo "$out" | grep -m1 -o 'Hunk #[0-9]* FAILED at [0-9]*')
+			f=$(echo "$out" | awk '/^patching file /{f=$3} /FAILED at/{print f; exit}')
+			echo "  FAILS    $p: $hunk in $f"
+			echo "           upstream: $("$TOP/vm/scripts/release-blame.py" "$SERIES_DIR/$p" \
+				"$f" "$(echo "$hunk" | sed 's/Hunk #\([0-9]*\).*/\1/')" "$version")"
 			failed=1
 			break
 		fi

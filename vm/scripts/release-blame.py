@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""release-blame.py PATCH FILE HUNK VERSION [CHANGELOG]: name the upstream
+"""release-blame.py PATCH FILE HUNK VERSION [BASE_FILE RELEASE_FILE [CHANGELOG]]:
+name the upstream
 change that most likely moved the context of hunk HUNK (1-based, as quilt
 numbers them) of PATCH in FILE, when the series fails on point release
 VERSION.
@@ -7,10 +8,12 @@ VERSION.
 The candidates are the upstream stable changes Debian lists in its
 changelog (linux-source-6.1's changelog.Debian.gz) for the releases after
 VERSION up to the base: changes the base has and VERSION lacks.  Those of
-the file's subsystem are kept; the one whose title names most of the
-hunk's context (identifiers, then their parts)
-comes first.  Prints one line: 'RELEASE: "TITLE"' (and how many
+the file's subsystem are kept; the one whose title names most of what
+the release has differently near the hunk (with BASE_FILE and
+RELEASE_FILE: the lines around the hunk's place that differ between
+them), else most of the hunk's context, comes first.  Prints one line: 'RELEASE: "TITLE"' (and how many
 candidates there were), or why none could be named."""
+import difflib
 import gzip
 import re
 import sys
@@ -53,12 +56,42 @@ def identifiers(hunk):
     return names
 
 
+def near_changes(hunk, base_file, release_file, margin=80):
+    """Lines around the hunk's place in the base that the release lacks or
+    has instead: (the first such base line, all of them)."""
+    base = open(base_file, errors='replace').read().splitlines()
+    rel = open(release_file, errors='replace').read().splitlines()
+    ctx = [line[1:].rstrip('\n') for line in hunk[1:] if line[:1] in ' -']
+    anchor = next((i for i in range(len(base))
+                   if ctx and base[i:i + len(ctx)] == ctx), None)
+    if anchor is None:	# an earlier patch changed it: take the longest line
+        key = max(ctx, key=len) if ctx else ''
+        anchor = next((i for i, line in enumerate(base) if line == key), 0)
+    lo, hi = anchor - margin, anchor + len(ctx) + margin
+    first, changed = None, []
+    matcher = difflib.SequenceMatcher(None, base, rel, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == 'equal' or i2 < lo or i1 > hi:
+            continue
+        changed += base[i1:i2] + rel[j1:j2]
+        if first is None:	# the first line there that says something
+            first = next((line.strip() for line in base[i1:i2] + rel[j1:j2]
+                          if re.search(r'[A-Za-z_]{4,}', line)), None)
+    return first, changed
+
+
+# parts every title and hunk of the area share: they tell nothing apart
+COMMON = {'unix', 'af_unix', 'sock', 'socket', 'io_uring', 'uring', 'fix', 'the', 'and',
+          'for', 'don', 'not', 'data', 'under', 'with', 'from', 'when', 'struct'}
+
+
 def score(title, names):
     """Whole identifiers of the hunk a title names count 10, their parts 1."""
     words = set(re.findall(r'[A-Za-z_][A-Za-z0-9_]+', title))
-    parts = {p.lower() for n in names for p in n.split('_') if len(p) > 2}
+    parts = {p.lower() for n in names for p in n.split('_') if len(p) > 2} - COMMON
     whole = sum(10 for w in words if '_' in w.strip('_()') and w.strip('()') in names)
-    return whole + len({w.lower() for w in words if len(w) > 2} & parts)
+    title_parts = {p.lower() for w in words for p in w.split('_') if len(p) > 2} - COMMON
+    return whole + len(title_parts & parts)
 
 
 def candidates(version, changelog):
@@ -80,7 +113,8 @@ def candidates(version, changelog):
 
 def main():
     patch, path, number, version = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    changelog = sys.argv[5] if len(sys.argv) > 5 else CHANGELOG
+    files = sys.argv[5:7] if len(sys.argv) > 6 else None
+    changelog = sys.argv[7] if len(sys.argv) > 7 else CHANGELOG
     try:
         changes = candidates(version, changelog)
     except OSError as e:
@@ -94,17 +128,26 @@ def main():
     if not ours:
         print('no %s change listed after %s' % (subsystem.pattern, version))
         return 0
-    names = identifiers(hunk_text(patch, path, number))
+    hunk = hunk_text(patch, path, number)
+    names, where = identifiers(hunk), ''
+    if files:
+        try:
+            first, changed = near_changes(hunk, *files)
+        except OSError:
+            first, changed = None, []
+        if changed:
+            names = identifiers([' ' + line for line in changed])
+            where = '; changed near the hunk: "%s"' % (first or changed[0].strip())[:60]
     # best score first; among equals the oldest, the first to move the context
     ranked = sorted(reversed(ours), key=lambda c: -score(c[1], names))
     best, n = ranked[0], len(ranked)
     area = 'io_uring' if path.startswith('io_uring') else 'af_unix'
     if score(best[1], names) == 0:
-        print('none of the %d %s changes since %s names the hunk\'s context; the first: '
-              '%s "%s"' % (n, area, version, best[0], best[1]))
+        print('none of the %d %s changes since %s names what changed there; the first: '
+              '%s "%s"%s' % (n, area, version, best[0], best[1], where))
     else:
-        print('%s: "%s"%s' % (best[0], best[1], ' (best of %d %s changes since %s)' %
-                              (n, area, version) if n > 1 else ''))
+        print('%s: "%s"%s%s' % (best[0], best[1], ' (best of %d %s changes since %s)' %
+                                (n, area, version) if n > 1 else '', where))
     return 0
 
 

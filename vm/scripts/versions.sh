@@ -2,9 +2,9 @@
 # versions.sh [--check] [VERSION...]: apply the series with quilt push
 # --fuzz=0 to every linux-source-6.1 version apt offers (or the ones given)
 # and print a table: applies clean, applies with offsets, or fails at patch
-# N, with a one-line diagnosis for each failure: the hunk, the first line
-# the point release has differently in that file, and the upstream change
-# (from Debian's changelog) that most likely moved the context.
+# N, with a one-line diagnosis for each failure: the hunk, the upstream
+# change (from Debian's changelog) that most likely moved its context, and
+# a line the release has differently near the hunk.
 # --check: fail unless the base version applies clean and every other
 # version got a verdict, and every failure a diagnosis.
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +18,6 @@ if [ $# = 0 ]; then
 fi
 # only the files the series touches (and the Makefile) need unpacking
 files=$(sed -n 's|^+++ b/||p' "$SERIES_DIR"/*.patch | sort -u)
-base=$(src_dir 1)
 
 # the tarball of V on stdout, from prepare's cache ($WORK/tarballs) or apt
 tarball() {
@@ -70,20 +69,21 @@ try() {
 	printf '| %-10s | %-22s | %s |\n' "$v" "$status" "$why"
 }
 
-# the first failed hunk, the first line of the file the release has
-# differently, and the upstream change that most likely moved the context
+# the first failed hunk, and the upstream change that most likely moved its
+# context, from what the release has differently around the hunk's place
 diagnose() {
-	local src=$1 p=$2 out=$3 v=$4 f hunk line blame
+	local src=$1 p=$2 out=$3 v=$4 f hunk blame
 	# the file whose hunk failed first: the last "patching file" before it
 	f=$(echo "$out" | awk '/^patching file /{f=$3} /FAILED at/{print f; exit}')
 	hunk=$(echo "$out" | grep -m1 -o 'Hunk #[0-9]* FAILED at [0-9]*')
-	line=$(diff "$base/$f" "$src/$f" 2>/dev/null | grep -m1 '^[<>]' | cut -c1-60)
 	blame=$("$TOP/vm/scripts/release-blame.py" "$SERIES_DIR/$p" "$f" \
-		"$(echo "$hunk" | sed 's/Hunk #\([0-9]*\).*/\1/')" "$v")
-	echo "$p: $hunk in $f; vs $BASE_VERSION: ${line:-file identical, context from an earlier patch}; upstream: $blame"
+		"$(echo "$hunk" | sed 's/Hunk #\([0-9]*\).*/\1/')" "$v" "$base/$f" "$src/$f")
+	echo "$p: $hunk in $f; upstream: $blame"
 }
 
 export QUILT_PATCHES=$SERIES_DIR QUILT_PC=.pc
+# the pristine base the diagnoses compare with: the installed tarball's files
+base=$(unpack "$(dpkg-query -W -f='${Version}' linux-source-6.1)")
 table=$dir/table.md
 {
 	echo "| version    | result                 | diagnosis |"
