@@ -340,27 +340,38 @@ static void worker(int w, unsigned int seed, unsigned long budget, int report)
 	while (tally.ops < budget) {
 		if (rnd(&seed, 16) == 0) {
 			unsigned int cseed = seed + id;
-			pid_t pid = fork();
-			int status = 0;
+			int status = 0, built[2];
+			char how = 0;
+			pid_t pid;
 
+			if (pipe(built))
+				_exit(1);
+			pid = fork();
 			if (!pid) {
 				struct graph g;
 				int i;
 
+				close(built[0]);
 				g.n = 2 + rnd(&cseed, MAXOBJ - 1);
 				g.nextra = 0;
 				for (i = 0; i < g.n; i++)
 					make_obj(&g.o[i], &cseed, w, 100000 + id * MAXOBJ + i);
 				for (i = 0; i < 3 * g.n; i++)
 					add_edge(&g, &cseed);
-				if (rnd(&cseed, 2))
-					pause();	/* killed with all of it open */
-				_exit(0);		/* exits with all of it open */
+				/* 'k': wait to be killed, 'e': exit; all of it open */
+				how = rnd(&cseed, 2) ? 'k' : 'e';
+				if (write(built[1], &how, 1) != 1 || how == 'k')
+					pause();
+				_exit(0);
 			}
-			if (rnd(&seed, 2))
-				usleep(1000);
-			kill(pid, SIGKILL);
+			close(built[1]);
+			/* half the time, kill it half-way through its graph */
+			if (rnd(&seed, 2) && read(built[0], &how, 1) != 1)
+				how = 0;
+			if (how != 'e')
+				kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
+			close(built[0]);
 			count(WIFSIGNALED(status) ? D_CHILD_KILLED : D_CHILD_EXITED, 1);
 			tally.ops += 8;
 		} else {

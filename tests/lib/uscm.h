@@ -257,17 +257,17 @@ static inline int uscm_pipe_eof(int rfd)
 }
 
 /*
- * Wait, up to 10 s in all, for the write ends of n pipes to go away; closes
- * the read ends and returns how many saw EOF.
+ * Wait, up to 10 s in all (100 s on a debug kernel), for the write ends of
+ * n pipes to go away; closes the read ends and returns how many saw EOF.
  */
 static inline int uscm_wait_eof_all(int *rfds, int n)
 {
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	int i, left = n, round;
+	int i, left = n, round, slow = uscm_slow();
 
 	for (i = 0; i < n; i++)
 		fcntl(rfds[i], F_SETFL, O_NONBLOCK);
-	for (round = 0; round < 1000 && left; round++) {
+	for (round = 0; round < 1000 * slow && left; round++) {
 		for (i = 0; i < n; i++) {
 			if (rfds[i] >= 0 && uscm_pipe_eof(rfds[i])) {
 				close(rfds[i]);
