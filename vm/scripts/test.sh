@@ -42,14 +42,35 @@ scratch=$WORK/runs/$(basename "$run")-$$
 tests=$scratch/tests
 rm -rf "$scratch"
 trap 'rm -rf "$scratch"' EXIT
-phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
-	KSELFTEST="$(kselftest_dir)"
-[ -n "$extra" ] && cp -a "$extra"/. "$tests"/
-img=$scratch/boottest.img
 mods=()
 ko=$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")/gc-inspector.ko
 [ -f "$ko" ] && mods+=("$ko")
-phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$img" "$tests" "${mods[@]}"
+# The image depends only on what goes into it: reuse one built from the
+# same tests, dracut module, extra programs and inspector module.
+key=$({
+	(cd "$TOP" && find tests vm/dracut vm/scripts/initramfs.sh -type f -print0 |
+		sort -z | xargs -0 sha256sum)
+	[ -z "$extra" ] || (cd "$extra" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+	[ ${#mods[@]} = 0 ] || sha256sum "${mods[@]}"
+	sha256sum "$(kselftest_dir)/kselftest.h"
+	dpkg-query -W dracut-core liburing-dev gcc
+} | sha256sum | cut -c1-20)
+cache=$WORK/initramfs-cache
+img=$cache/$key.img
+if [ -f "$img" ]; then
+	log "initramfs: reusing $img (same tests, dracut module and inspector)"
+	touch "$img"
+else
+	phase "tests (static C)" make -s -C "$TOP/tests" O="$tests" \
+		KSELFTEST="$(kselftest_dir)"
+	[ -n "$extra" ] && cp -a "$extra"/. "$tests"/
+	phase "initramfs (dracut)" "$TOP/vm/scripts/initramfs.sh" "$scratch/boottest.img" \
+		"$tests" "${mods[@]}"
+	mkdir -p "$cache"
+	mv "$scratch/boottest.img" "$img.$$" && mv "$img.$$" "$img"
+	# keep the ten most recent images
+	ls -t "$cache"/*.img | tail -n +11 | xargs -r rm -f
+fi
 
 if [ $debug = 1 ]; then
 	# KASAN, kmemleak and lockdep under TCG run the same tests ~10x slower
