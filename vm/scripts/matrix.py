@@ -6,32 +6,20 @@ stock only), skip (declared not applicable), FAIL (differs from what was
 declared).  A case present on one kernel and missing on another is a
 difference nobody declared: it fails too.  Exit 0 only with no FAIL.
 matrix.py --same A.ktap B.ktap: exit 0 only if every case ends alike."""
-import re
 import sys
 
-CASE = re.compile(r'^    (not ok|ok) (\d+)\s*(?:- )?(.*)$')
-PROG = re.compile(r'^(not ok|ok) \d+ (\S+)')
+from ktapcases import programs
 
 
 def cells(path):
-    out, pending = {}, []
-    for line in open(path, errors='replace'):
-        line = line.rstrip('\n')
-        m = CASE.match(line)
-        if m:
-            ok, num, rest = m.groups()
-            d = rest.upper()
-            cell = 'xfail' if '# XFAIL' in d else 'skip' if '# SKIP' in d else \
-                ('ok' if ok == 'ok' else 'FAIL')
-            pending.append((int(num), cell))
-            continue
-        m = PROG.match(line)
-        if m:
-            for num, cell in pending:
-                out[(m.group(2), num)] = cell
-            if not pending or m.group(1) == 'not ok':
-                out[(m.group(2), 0)] = 'ok' if m.group(1) == 'ok' else 'FAIL'
-            pending = []
+    """{(program, case number): cell}; case 0 is the program's own verdict
+    where it has no cases or failed without a failing case."""
+    out = {}
+    for prog, (ok, cases) in programs(path).items():
+        for num, cell, _ in cases:
+            out[(prog, num)] = cell
+        if not cases or not ok:
+            out[(prog, 0)] = 'ok' if ok else 'FAIL'
     return out
 
 
