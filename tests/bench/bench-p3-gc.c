@@ -3,7 +3,9 @@
  * P3, the GC:
  *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s;
  *  - time to collect K socket-pair cycles and K ring cycles (patched only;
- *    stock refuses ring fds), K = 1k, 10k, per cycle;
+ *    stock refuses ring fds), K = 1k, 10k, per cycle: until every socket
+ *    is freed (the ring's own asynchronous teardown included), and, with
+ *    the GC inspector, the collection alone (its synchronous "collect");
  *  - one GC pass over a live cyclic graph of V vertices, V = 1k, 10k, 100k.
  *    The pass is timed from stock's own interface: with this user's
  *    in-flight count above UNIX_INFLIGHT_SANE_USER, a sendmsg carrying an
@@ -33,8 +35,24 @@ static double scm_rate(void)
 	return n / (now() - t0);
 }
 
-/* seconds to collect k cycles, from the kick to the socket count's return */
-static double collect(int k, int rings)
+/* The GC pass alone: the inspector's collect returns when it is done. */
+static double collect_pass(void)
+{
+	int fd = open(USCM_INSPECTOR "collect", O_WRONLY);
+	double t0 = now();
+
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		ksft_exit_fail_msg("inspector collect: %s\n", strerror(errno));
+	t0 = now() - t0;
+	close(fd);
+	return t0;
+}
+
+/*
+ * Seconds to collect k cycles, from the kick to the socket count's return;
+ * *pass (when not NULL) gets the collection's own time.
+ */
+static double collect(int k, int rings, double *pass)
 {
 	struct io_uring *ring = rings ? calloc(k, sizeof(*ring)) : NULL;
 	long socks = uscm_unix_sockets();
@@ -69,7 +87,10 @@ static double collect(int k, int rings)
 	free(keep);
 	free(ring);
 	t0 = now();
-	uscm_kick_gc();
+	if (pass)
+		*pass = collect_pass();
+	else
+		uscm_kick_gc();
 	if (uscm_wait_le(uscm_unix_sockets, socks) > socks)
 		ksft_exit_fail_msg("%d %s cycles not collected\n", k, rings ? "ring" : "pair");
 	return now() - t0;
@@ -172,10 +193,20 @@ int main(void)
 	metric("p3_scm_acyclic_rate", scm_rate(), "ops/s");
 	for (k = 1000; k <= 10000; k *= 10) {
 		snprintf(name, sizeof(name), "p3_collect_pair_cycle_%d", k);
-		metric(name, collect(k, 0) / k * 1e6, "us/cycle");
+		metric(name, collect(k, 0, NULL) / k * 1e6, "us/cycle");
 		if (!uscm_ring_send_expect()) {
 			snprintf(name, sizeof(name), "p3_collect_ring_cycle_%d", k);
-			metric(name, collect(k, 1) / k * 1e6, "us/cycle");
+			metric(name, collect(k, 1, NULL) / k * 1e6, "us/cycle");
+		}
+		if (!uscm_have_inspector())
+			continue;
+		/* the GC's own work per cycle, on the kernel with the inspector */
+		for (v = 0; v < 2; v++) {
+			double pass;
+
+			collect(k, v, &pass);
+			snprintf(name, sizeof(name), "p3_gc_%s_cycle_%d", v ? "ring" : "pair", k);
+			metric(name, pass / k * 1e6, "us/cycle");
 		}
 	}
 	for (v = 1000; v <= 100000; v *= 10) {
