@@ -17,6 +17,17 @@ Q=(quilt --quiltrc "$TOP/vm/quiltrc")
 cfg=$TOP/vm/config
 fails=0
 n=0
+
+# configure and build the tree as it stands after patch $1
+build_at() {
+	local n=$1
+
+	shift
+	"$TOP/vm/scripts/config.sh" "$src" "$obj" "$@" &&
+		make -s -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" bzImage modules \
+			>"$obj/build-$n.log" 2>&1
+}
+
 for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
 	n=$((n + 1))
 	(cd "$src" && "${Q[@]}" push --fuzz=0 -q >/dev/null) || die "patch $n ($p) does not apply"
@@ -31,9 +42,7 @@ for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
 	fi
 	frags=("$cfg/base.config" "$cfg/qemu.config")
 	grep -q '^config IO_URING_SCM$' "$src/init/Kconfig" && frags+=("$cfg/feature.config")
-	if phase "patch $n build" "$TOP/vm/scripts/config.sh" "$src" "$obj" "${frags[@]}" &&
-	   make -s -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" bzImage modules \
-		>"$obj/build-$n.log" 2>&1; then
+	if phase "patch $n build" build_at "$n" "${frags[@]}"; then
 		echo "ok - builds after patch $n ($p, ${#frags[@]} fragments)"
 	else
 		echo "not ok - build after patch $n ($p): $obj/build-$n.log"
