@@ -107,6 +107,10 @@ def table(outdir):
         for cell, text in long_run:
             rows.append(('load (make stress)', 'stress-cycles: ' + text,
                          ['-', '-', cell, '-']))
+        n = reports(os.path.join(outdir, stress[-1][:-len('.ktap')] + '.console'))
+        rows.append(('load (make stress)', 'kernel reports on its whole console',
+                     ['-', '-', '-' if n is None else
+                      ('none' if n == 0 else 'FAIL: %d lines' % n), '-']))
     rep = []
     for _, got, console, _ in runs:
         n = reports(console) if console else None
