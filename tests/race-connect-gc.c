@@ -6,6 +6,11 @@
  * the new embryos while the GC runs.  The GC collects embryo queues via
  * the listener; nothing may be freed early or left behind.
  *
+ * The connector never blocks: a listener that nobody accepts on fills its
+ * backlog, and a blocking connect() would then wait for the GC (or, before
+ * the round's own connect, deadlock the test).  The listener is handed to
+ * the connector only once its ring fd is queued.
+ *
  * stock, refusing: ring fds are refused; the listener goes with its ring.
  * patched: every listener-ring cycle is collected.
  */
@@ -30,7 +35,7 @@ static void *connector(void *arg)
 	while (!stop) {
 		struct sockaddr_un a;
 		socklen_t len;
-		int c = socket(AF_UNIX, SOCK_STREAM, 0), i = cur;
+		int c = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0), i = cur;
 
 		if (i < 0) {
 			close(c);
@@ -67,10 +72,10 @@ int main(void)
 		    io_uring_queue_init(2, &ring, 0) ||
 		    io_uring_register_files(&ring, (int []){ l, p[1] }, 2))
 			ksft_exit_fail_msg("setup: %s\n", strerror(errno));
-		cur = i;
 		if (connect(c, (void *)&a, len))
 			ksft_exit_fail_msg("connect: %s\n", strerror(errno));
 		bad += uscm_send_fd(c, ring.ring_fd) != uscm_ring_send_expect();
+		cur = i;
 		close(c);
 		close(l);
 		close(p[1]);
