@@ -56,7 +56,7 @@ for n in names:
             n, unit, statistics.median(s), statistics.median(p), rm, spread, tgt, met))
     else:
         print('| %s | %s | %s | %.4g | - | - | - | - |' % (
-            n, unit, 'n/a (refused)' if not s else '%.4g' % statistics.median(s),
+            n, unit, 'n/a on stock' if not s else '%.4g' % statistics.median(s),
             statistics.median(p) if p else float('nan')))
 
 
@@ -90,8 +90,9 @@ for k in ('stock', 'patched'):
         slope = (b - a) / 90.0
         lin = (b / a) / 10.0
         print('| GC pass slope (%s) | ms per 1k vertices | - | %.3g | growth 10k->100k / 10 = %.2f | - | linear (0.5..2) | %s |' % (
-            k, slope, lin, 'yes' if 0.5 <= lin <= 2 else 'NO'))
-        unmet += not (0.5 <= lin <= 2)
+            k, slope, lin, ('yes' if 0.5 <= lin <= 2 else 'NO') if k == 'patched' else '-'))
+        # linear growth is the patched kernel's target; stock is shown beside it
+        unmet += k == 'patched' and not (0.5 <= lin <= 2)
 # P4, the package itself (seconds; no target)
 UPTIME = re.compile(r'# boottest: \S+ took ([0-9.]+)\.\.')
 
