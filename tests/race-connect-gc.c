@@ -6,10 +6,8 @@
  * the new embryos while the GC runs.  The GC collects embryo queues via
  * the listener; nothing may be freed early or left behind.
  *
- * The connector never blocks: a listener that nobody accepts on fills its
- * backlog, and a blocking connect() would then wait for the GC (or, before
- * the round's own connect, deadlock the test).  The listener is handed to
- * the connector only once its ring fd is queued.
+ * The connector never blocks on a listener nobody accepts on, and gets a
+ * listener only once the round's own connect() has queued the ring fd.
  *
  * stock, refusing: ring fds are refused; the listener goes with its ring.
  * patched: every listener-ring cycle is collected.

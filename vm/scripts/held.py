@@ -46,11 +46,12 @@ def cases(path):
 
 
 def reports(console):
-    """Kernel report lines on a console log."""
+    """The cell for the kernel report lines on a console log."""
     try:
-        return sum(1 for line in open(console, errors='replace') if SPLAT.search(line))
-    except OSError:
-        return None
+        n = sum(1 for line in open(console, errors='replace') if SPLAT.search(line))
+    except (OSError, TypeError):
+        return '-'
+    return 'none' if n == 0 else 'FAIL: %d lines' % n
 
 
 def summed(cells):
@@ -107,14 +108,10 @@ def table(outdir):
         for cell, text in long_run:
             rows.append(('load (make stress)', 'stress-cycles: ' + text,
                          ['-', '-', cell, '-']))
-        n = reports(os.path.join(outdir, stress[-1][:-len('.ktap')] + '.console'))
+        console = os.path.join(outdir, stress[-1][:-len('.ktap')] + '.console')
         rows.append(('load (make stress)', 'kernel reports on its whole console',
-                     ['-', '-', '-' if n is None else
-                      ('none' if n == 0 else 'FAIL: %d lines' % n), '-']))
-    rep = []
-    for _, got, console, _ in runs:
-        n = reports(console) if console else None
-        rep.append('-' if n is None else ('none' if n == 0 else 'FAIL: %d lines' % n))
+                     ['-', '-', reports(console), '-']))
+    rep = [reports(console) for _, _, console, _ in runs]
     rows.append(('kernel reports', 'BUG, WARNING, KASAN, kmemleak, lockdep, RCU, panic '
                  'lines on the whole console', rep))
     lines = ['| area | what was tried | %s |' % ' | '.join(r[0] for r in runs),

@@ -18,14 +18,14 @@ cfg=$TOP/vm/config
 fails=0
 n=0
 
-# configure and build the tree as it stands after patch $1
+# build_at OBJ LOG FRAGMENT...: configure and build the tree as it stands
 build_at() {
-	local n=$1
+	local out=$1 buildlog=$2
 
-	shift
-	"$TOP/vm/scripts/config.sh" "$src" "$obj" "$@" &&
-		make -s -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" bzImage modules \
-			>"$obj/build-$n.log" 2>&1
+	shift 2
+	"$TOP/vm/scripts/config.sh" "$src" "$out" "$@" &&
+		make -s -C "$src" O="$out" -j"$JOBS" CC="ccache gcc" bzImage modules \
+			>"$buildlog" 2>&1
 }
 
 for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
@@ -42,7 +42,7 @@ for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
 	fi
 	frags=("$cfg/base.config" "$cfg/qemu.config")
 	grep -q '^config IO_URING_SCM$' "$src/init/Kconfig" && frags+=("$cfg/feature.config")
-	if phase "patch $n build" build_at "$n" "${frags[@]}"; then
+	if phase "patch $n build" build_at "$obj" "$obj/build-$n.log" "${frags[@]}"; then
 		echo "ok - builds after patch $n ($p, ${#frags[@]} fragments)"
 	else
 		echo "not ok - build after patch $n ($p): $obj/build-$n.log"
@@ -52,11 +52,9 @@ done
 
 # The whole series with the option off must be the stock kernel.
 off=$(obj_dir patched-off)
-phase "series, IO_URING_SCM off" "$TOP/vm/scripts/config.sh" "$src" "$off" \
-	"$cfg/base.config" "$cfg/qemu.config"
+phase "series, IO_URING_SCM off" build_at "$off" "$off/build.log" \
+	"$cfg/base.config" "$cfg/qemu.config" || die "off build failed: $off/build.log"
 grep -q '^CONFIG_IO_URING_SCM=y' "$off/.config" && die "IO_URING_SCM on in the off build"
-make -s -C "$src" O="$off" -j"$JOBS" CC="ccache gcc" bzImage modules >"$off/build.log" 2>&1 ||
-	die "off build failed: $off/build.log"
 if "$TOP/vm/scripts/test.sh" --no-build --image "$off/arch/x86/boot/bzImage" --as patched-off; then
 	echo "ok - series with IO_URING_SCM off passes the suite as a stock kernel"
 else
