@@ -42,19 +42,6 @@ static double run(struct io_uring *ring, int fd, int fixed)
 	return READS / (now() - t0);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return v[n / 2];
-}
-
 int main(void)
 {
 	struct io_uring ring;

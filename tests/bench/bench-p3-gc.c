@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * P3, the GC:
- *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s;
+ *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s,
+ *    median of 5 rounds;
  *  - time to collect K socket-pair cycles and K ring cycles (patched only;
  *    stock refuses ring fds), K = 1k, 10k, per cycle, from one build each:
  *    until every socket is freed (the ring's own asynchronous teardown
@@ -17,24 +18,35 @@
 #include <sys/resource.h>
 #include "bench.h"
 
+#define SCM_ROUNDS 5
+
+/* send/recv of one AF_UNIX fd, median of SCM_ROUNDS rounds of 20000 */
 static double scm_rate(void)
 {
-	int sv[2], x[2], i, n = 20000;
-	double t0;
+	int sv[2], x[2], i, r, n = 20000;
+	double rate[SCM_ROUNDS];
 
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, x);
-	t0 = now();
-	for (i = 0; i < n; i++) {
-		int fd;
+	for (r = 0; r < SCM_ROUNDS; r++) {
+		double t0 = now();
 
-		uscm_send_fd(sv[0], x[0]);
-		fd = uscm_recv_fd(sv[1], 0);
-		if (fd < 0)
-			ksft_exit_fail_msg("recv: %s\n", strerror(-fd));
-		close(fd);
+		for (i = 0; i < n; i++) {
+			int fd;
+
+			uscm_send_fd(sv[0], x[0]);
+			fd = uscm_recv_fd(sv[1], 0);
+			if (fd < 0)
+				ksft_exit_fail_msg("recv: %s\n", strerror(-fd));
+			close(fd);
+		}
+		rate[r] = n / (now() - t0);
 	}
-	return n / (now() - t0);
+	close(sv[0]);
+	close(sv[1]);
+	close(x[0]);
+	close(x[1]);
+	return median(rate, SCM_ROUNDS);
 }
 
 /*

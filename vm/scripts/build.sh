@@ -22,8 +22,8 @@ if [ "$config" = debian ]; then
 	phase "config (Debian + feature)" "$TOP/vm/scripts/config-debian.sh" "$obj"
 	[ $config_only = 1 ] && exit 0
 	src=$("$TOP/vm/scripts/prepare.sh")
-	phase "compile ($variant)" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
-		bzImage modules >"$obj/build.log" 2>&1 || die "kernel build failed: $obj/build.log"
+	phase "compile ($variant)" kmake "$src" "$obj" bzImage modules >"$obj/build.log" 2>&1 ||
+		die "kernel build failed: $obj/build.log"
 	echo "$obj/arch/x86/boot/bzImage"
 	exit 0
 fi
@@ -42,9 +42,7 @@ cold=""
 if [ ! -f "$obj/vmlinux" ] && [ "$(find "$CCACHE_DIR" -type f 2>/dev/null | head -200 | wc -l)" -lt 200 ]; then
 	cold=", cold"
 fi
-phase "compile ($variant$cold)" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
-	KBUILD_BUILD_TIMESTAMP="" KBUILD_BUILD_USER=backport KBUILD_BUILD_HOST=backport \
-	bzImage modules >"$obj/build.log" 2>&1 || {
+phase "compile ($variant$cold)" kmake "$src" "$obj" bzImage modules >"$obj/build.log" 2>&1 || {
 	tail -30 "$obj/build.log" >&2
 	die "kernel build failed: $obj/build.log"
 }

@@ -19,8 +19,7 @@ if [ -n "$img" ] && [ "$img" -nt "$obj/arch/x86/boot/bzImage" ]; then
 	log "$(basename "$img") is newer than the kernel: not packaging again"
 else
 rm -f "$(dirname "$obj")"/*.deb "$(dirname "$obj")"/*.changes "$(dirname "$obj")"/*.buildinfo
-phase "bindeb-pkg $ver" make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" \
-	KDEB_PKGVERSION="$ver" KBUILD_BUILD_TIMESTAMP="" bindeb-pkg >"$obj/deb.log" 2>&1 ||
+phase "bindeb-pkg $ver" kmake "$src" "$obj" KDEB_PKGVERSION="$ver" bindeb-pkg >"$obj/deb.log" 2>&1 ||
 	{ tail -20 "$obj/deb.log" >&2; die "bindeb-pkg failed: $obj/deb.log"; }
 mv "$(dirname "$obj")"/*.deb "$OUT/deb/"
 rm -f "$(dirname "$obj")"/*.changes "$(dirname "$obj")"/*.buildinfo

@@ -43,6 +43,15 @@ kselftest_dir() {
 	die "no unpacked tree with tools/testing/selftests (run: backport prepare)"
 }
 
+# kmake SRC OBJ ARGS...: the kernel's make, out of tree, through ccache, on
+# every core, with the same build stamps wherever it is called from
+kmake() {
+	local src=$1 obj=$2
+	shift 2
+	make -C "$src" O="$obj" -j"$JOBS" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP="" \
+		KBUILD_BUILD_USER=backport KBUILD_BUILD_HOST=backport "$@"
+}
+
 # Phase timing: phase NAME CMD... runs CMD and records how long it took.
 PHASES_FILE=${PHASES_FILE:-}
 phase() {

@@ -24,8 +24,7 @@ build_at() {
 
 	shift 2
 	"$TOP/vm/scripts/config.sh" "$src" "$out" "$@" &&
-		make -s -C "$src" O="$out" -j"$JOBS" CC="ccache gcc" bzImage modules \
-			>"$buildlog" 2>&1
+		kmake "$src" "$out" -s bzImage modules >"$buildlog" 2>&1
 }
 
 for p in $(grep -v '^\s*\(#\|$\)' "$SERIES_DIR/series" | awk '{print $1}'); do
