@@ -7,7 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 
 bin=$WORK/tsc-khz
-if [ ! -x "$bin" ]; then
+# built once, and again whenever this script (its source) changes
+if [ ! -x "$bin" ] || [ "$0" -nt "$bin" ]; then
 	mkdir -p "$WORK"
 	gcc -O2 -x c -o "$bin" - <<'C' || die "could not build $bin"
 #include <stdio.h>
