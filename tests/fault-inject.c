@@ -9,7 +9,11 @@
  * and sockets must still work or go away, and nothing may leak.
  *
  * Every kernel: the same.  On patched, the sendmsg case queues a ring fd,
- * so each round also builds a cycle that must be collected.
+ * so each round also builds a cycle that must be collected.  A ring's table
+ * is linked into the AF_UNIX GC graph only once the ring has been sent, so
+ * registration and update run twice: on a ring never sent, and on a ring
+ * already sent (queued on a spare socket pair; the send is refused with
+ * EINVAL on stock and refusing, where both rounds are the same).
  */
 #include "lib/ring.h"
 
@@ -68,18 +72,24 @@ static int run_op(enum op op, struct io_uring *ring, int *sv, int probe_w)
 	}
 }
 
-static void inject(enum op op, const char *name)
+static void inject(enum op op, int sent, const char *name)
 {
 	int nth, injected = 0, unclean = 0, leaks = 0, rounds = 0, done = 0;
 
 	for (nth = 1; nth <= MAX_NTH && !done; nth++) {
 		long socks = uscm_unix_sockets();
 		struct io_uring ring;
-		int sv[2], p[2], ret, fired, probe_ok;
+		int sv[2], q[2], p[2], ret, fired, probe_ok;
 
 		if (io_uring_queue_init(4, &ring, 0) || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) ||
-		    pipe(p))
+		    socketpair(AF_UNIX, SOCK_DGRAM, 0, q) || pipe(p))
 			ksft_exit_fail_msg("setup: %s\n", strerror(errno));
+		if (sent) {
+			ret = uscm_send_fd(q[0], ring.ring_fd);
+			if (ret != uscm_ring_send_expect())
+				ksft_exit_fail_msg("%s: sending the ring: %s, want %s\n", name,
+						   uscm_err(ret), uscm_err(uscm_ring_send_expect()));
+		}
 		if (op == OP_UPDATE && io_uring_register_files_sparse(&ring, 4))
 			ksft_exit_fail_msg("sparse register failed\n");
 		if (op == OP_SENDMSG && io_uring_register_files(&ring, (int []){ sv[0], sv[1], p[1] }, 3))
@@ -105,6 +115,8 @@ static void inject(enum op op, const char *name)
 		}
 		close(sv[0]);
 		close(sv[1]);
+		close(q[0]);
+		close(q[1]);
 		close(p[1]);
 		io_uring_queue_exit(&ring);
 		uscm_kick_gc();
@@ -130,7 +142,7 @@ int main(void)
 	};
 
 	ksft_print_header();
-	ksft_set_plan(3);
+	ksft_set_plan(5);
 	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
 	for (i = 0; i < 5; i++)
 		if (write_str(knobs[i][0], knobs[i][1]))
@@ -138,8 +150,10 @@ int main(void)
 	fail_nth_fd = open("/proc/thread-self/fail-nth", O_RDWR);
 	if (fail_nth_fd < 0)
 		ksft_exit_fail_msg("fail-nth: %s\n", strerror(errno));
-	inject(OP_REGISTER, "IORING_REGISTER_FILES");
-	inject(OP_UPDATE, "IORING_REGISTER_FILES_UPDATE");
-	inject(OP_SENDMSG, "sendmsg(ring fd)");
+	inject(OP_REGISTER, 0, "IORING_REGISTER_FILES");
+	inject(OP_UPDATE, 0, "IORING_REGISTER_FILES_UPDATE");
+	inject(OP_REGISTER, 1, "IORING_REGISTER_FILES, ring sent");
+	inject(OP_UPDATE, 1, "IORING_REGISTER_FILES_UPDATE, ring sent");
+	inject(OP_SENDMSG, 0, "sendmsg(ring fd)");
 	ksft_finished();
 }
