@@ -65,6 +65,16 @@ def med(k, n):
     return statistics.median(v) if v else None
 
 
+# where a socket's cost went: into a ring already sent (patched only),
+# against the plain register of the same sockets on stock (information)
+for n, what in (('p2_reg_sockets_sent_64000', 'register + unregister, ring sent'),
+                ('p2_first_send_64000', 'first send of the ring')):
+    p, s = med('patched', n), med('stock', 'p2_reg_sockets_64000')
+    if p and s:
+        print('| 64k sockets, %s (patched) / register (stock) | ms | %.4g | %.4g | %.3f | - | - | - |' % (
+            what, s, p, p / s))
+
+
 # a ring cycle against a socket-pair cycle, on the patched kernel: the GC's
 # own pass (the target), and until everything is freed (the ring's own
 # asynchronous teardown included; for information)
