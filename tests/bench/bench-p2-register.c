@@ -3,83 +3,19 @@
  * P2, registration: register and unregister N regular files (dups of one
  * tmpfs file) for N = 1000, 64000, 1000000, and N AF_UNIX sockets for
  * 1000 and 64000;
- * and one-slot FILES_UPDATE in a 64k table.
- *
- * A ring's table enters the AF_UNIX GC graph when the ring is first sent,
- * so on patched two more figures show where the socket cost went: register
- * and unregister of 64000 sockets in a ring already sent, and the first
- * send of a ring that holds them.  Stock refuses the send: no figure.
+ * and one-slot FILES_UPDATE in a 64k table.  Rings are never sent here:
+ * what a sent ring's table costs is bench-sent-rings'.
  */
 #include <sys/resource.h>
 #include "bench.h"
 
 static int *fds;
 
-/* the ring is queued on a spare socket pair: 0 sent, -EINVAL refused */
-static int send_ring(struct io_uring *ring, int *sv)
-{
-	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
-		ksft_exit_fail_msg("socketpair: %s\n", strerror(errno));
-	return uscm_send_fd(sv[0], ring->ring_fd);
-}
-
-/* seconds per register + unregister of n files; < 0 if sent is refused */
-static double reg_unreg(int n, int reps, int sent)
-{
-	struct io_uring ring;
-	int r, sv[2] = { -1, -1 };
-	double t0, t;
-
-	if (io_uring_queue_init(2, &ring, 0))
-		ksft_exit_fail_msg("ring: %s\n", strerror(errno));
-	if (sent && send_ring(&ring, sv)) {
-		t = -1;
-		goto out;
-	}
-	t0 = now();
-	for (r = 0; r < reps; r++) {
-		if (io_uring_register_files(&ring, fds, n))
-			ksft_exit_fail_msg("register %d: %s\n", n, strerror(errno));
-		io_uring_unregister_files(&ring);
-	}
-	t = (now() - t0) / reps;
-out:
-	close(sv[0]);
-	close(sv[1]);
-	io_uring_queue_exit(&ring);
-	return t;
-}
-
-/* seconds for the first send of a ring holding n files; < 0 if refused */
-static double first_send(int n, int reps)
-{
-	double t = 0, t0;
-	int r, sv[2];
-
-	for (r = 0; r < reps; r++) {
-		struct io_uring ring;
-		int ret;
-
-		if (io_uring_queue_init(2, &ring, 0) || io_uring_register_files(&ring, fds, n))
-			ksft_exit_fail_msg("ring of %d: %s\n", n, strerror(errno));
-		t0 = now();
-		ret = send_ring(&ring, sv);
-		t += now() - t0;
-		close(sv[0]);
-		close(sv[1]);
-		io_uring_queue_exit(&ring);
-		if (ret)
-			return -1;
-	}
-	return t / reps;
-}
-
 int main(void)
 {
 	struct rlimit rl = { 1048576, 1048576 };
 	int n, i, base, reps;
 	char name[64];
-	double t;
 
 	ksft_print_header();
 	ksft_set_plan(1);
@@ -94,7 +30,7 @@ int main(void)
 	for (n = 1000; n <= 1000000; n = n == 1000 ? 64000 : n == 64000 ? 1000000 : n + 1) {
 		reps = n >= 1000000 ? 3 : n >= 64000 ? 10 : 200;
 		snprintf(name, sizeof(name), "p2_reg_files_%d", n);
-		metric(name, reg_unreg(n, reps, 0) * 1e3, "ms");
+		metric(name, reg_unreg(fds, n, reps, 0) * 1e3, "ms");
 	}
 	for (i = 0; i < 1000000; i++)
 		close(fds[i]);
@@ -108,14 +44,8 @@ int main(void)
 	}
 	for (n = 1000; n <= 64000; n *= 64) {
 		snprintf(name, sizeof(name), "p2_reg_sockets_%d", n);
-		metric(name, reg_unreg(n, n >= 64000 ? 10 : 200, 0) * 1e3, "ms");
+		metric(name, reg_unreg(fds, n, n >= 64000 ? 10 : 200, 0) * 1e3, "ms");
 	}
-	t = reg_unreg(64000, 10, 1);
-	if (t >= 0)
-		metric("p2_reg_sockets_sent_64000", t * 1e3, "ms");
-	t = first_send(64000, 10);
-	if (t >= 0)
-		metric("p2_first_send_64000", t * 1e3, "ms");
 	{
 		struct io_uring ring;
 		double t0;

@@ -3,17 +3,16 @@
  * P3, the GC:
  *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s,
  *    median of 5 rounds;
- *  - time to collect K socket-pair cycles and K ring cycles (patched only;
- *    stock refuses ring fds), K = 1k, 10k, per cycle, from one build each:
- *    until every socket is freed (the ring's own asynchronous teardown
- *    included), and, with the GC inspector, the collection alone (its
- *    synchronous "collect");
  *  - one GC pass over a live cyclic graph of V vertices, V = 1k, 10k, 100k.
+ *  - time to collect K socket-pair cycles, K = 1k, 10k, per cycle, from
+ *    one build each: until every socket is freed, and, with the GC
+ *    inspector, the collection alone (its synchronous "collect").
+ *    K ring cycles are timed the same way by bench-sent-rings, which
+ *    runs after this program.
  *    The pass is timed from stock's own interface: with this user's
  *    in-flight count above UNIX_INFLIGHT_SANE_USER, a sendmsg carrying an
  *    AF_UNIX fd waits for the running collection (wait_for_unix_gc()).
  */
-#include <sched.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include "bench.h"
@@ -47,82 +46,6 @@ static double scm_rate(void)
 	close(x[0]);
 	close(x[1]);
 	return median(rate, SCM_ROUNDS);
-}
-
-/*
- * The GC pass alone: the inspector's collect returns when it is done.  The
- * caller runs SCHED_FIFO meanwhile: the pass sets off the teardown of every
- * dead ring in kworkers, and a normal task woken among thousands of them
- * would be timed queueing for a CPU, not the GC.
- */
-static double collect_pass(void)
-{
-	struct sched_param fifo = { .sched_priority = 1 }, normal = { 0 };
-	int fd = open(USCM_INSPECTOR "collect", O_WRONLY);
-	double t0;
-
-	if (fd < 0)
-		ksft_exit_fail_msg("inspector collect: %s\n", strerror(errno));
-	if (sched_setscheduler(0, SCHED_FIFO, &fifo))
-		ksft_exit_fail_msg("SCHED_FIFO: %s\n", strerror(errno));
-	t0 = now();
-	if (write(fd, "1", 1) != 1)
-		ksft_exit_fail_msg("inspector collect: %s\n", strerror(errno));
-	t0 = now() - t0;
-	if (sched_setscheduler(0, SCHED_OTHER, &normal))
-		ksft_exit_fail_msg("SCHED_OTHER: %s\n", strerror(errno));
-	close(fd);
-	return t0;
-}
-
-/*
- * Build k cycles, close them all, and return the seconds from the kick to
- * the socket count's return; *pass gets the collection's own time (with
- * the inspector; 0 without it, where the kick is asynchronous).
- */
-static double collect(int k, int rings, double *pass)
-{
-	struct io_uring *ring = rings ? calloc(k, sizeof(*ring)) : NULL;
-	long socks = uscm_unix_sockets();
-	int i, *keep = calloc(k, sizeof(int));
-	double t0;
-
-	/* built alive (the ring, or one end, kept open), so that no collection
-	 * during the build finds them; then all closed at once and timed
-	 */
-	for (i = 0; i < k; i++) {
-		int sv[2];
-
-		socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
-		if (rings) {
-			io_uring_queue_init(2, &ring[i], 0);
-			io_uring_register_files(&ring[i], sv, 2);
-			uscm_send_fd(sv[0], ring[i].ring_fd);
-			close(sv[0]);
-		} else {
-			uscm_send_fd(sv[0], sv[0]);
-			uscm_send_fd(sv[1], sv[1]);
-			keep[i] = sv[0];
-		}
-		close(sv[1]);
-	}
-	for (i = 0; i < k; i++) {
-		if (rings)
-			io_uring_queue_exit(&ring[i]);
-		else
-			close(keep[i]);
-	}
-	free(keep);
-	free(ring);
-	*pass = 0;
-	t0 = now();
-	if (uscm_have_inspector())
-		*pass = collect_pass();
-	else
-		uscm_kick_gc();
-	if (uscm_wait_le(uscm_unix_sockets, socks) > socks)
-		ksft_exit_fail_msg("%d %s cycles not collected\n", k, rings ? "ring" : "pair");
-	return now() - t0;
 }
 
 /*
@@ -220,28 +143,12 @@ int main(void)
 	ksft_set_plan(1);
 	setrlimit(RLIMIT_NOFILE, &rl);
 	metric("p3_scm_acyclic_rate", scm_rate(), "ops/s");
-	for (k = 1000; k <= 10000; k *= 10) {
-		for (v = 0; v < 2; v++) {
-			const char *kind = v ? "ring" : "pair";
-			double pass, freed;
-
-			/* stock refuses ring fds in SCM_RIGHTS */
-			if (v && uscm_ring_send_expect())
-				continue;
-			freed = collect(k, v, &pass);
-			snprintf(name, sizeof(name), "p3_collect_%s_cycle_%d", kind, k);
-			metric(name, freed / k * 1e6, "us/cycle");
-			if (!uscm_have_inspector())
-				continue;
-			/* the GC's own work per cycle, on the kernel with the inspector */
-			snprintf(name, sizeof(name), "p3_gc_%s_cycle_%d", kind, k);
-			metric(name, pass / k * 1e6, "us/cycle");
-		}
-	}
 	for (v = 1000; v <= 100000; v *= 10) {
 		snprintf(name, sizeof(name), "p3_gc_pass_%d", v);
 		metric(name, gc_pass(v) * 1e3, "ms");
 	}
+	for (k = 1000; k <= 10000; k *= 10)
+		collect_metrics(k, 0);
 	ksft_test_result_pass("GC timings\n");
 	ksft_finished();
 }

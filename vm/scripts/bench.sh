@@ -13,7 +13,7 @@ command -v gnuplot >/dev/null || { [ "$(id -u)" = 0 ] &&
 dir=$OUT/bench-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$dir"
 export BOOT_MEM=2G
-b=bench-p1-read,bench-p2-register,bench-p3-gc
+b=bench-p1-read,bench-p2-register,bench-p3-gc,bench-sent-rings
 # Under TCG the guest keeps time with refined-jiffies unless told the TSC
 # rate: 4 ms ticks, lost while busy.  Give it the host's TSC.
 clock=""
