@@ -25,10 +25,10 @@
 
 static int fds[SOCKETS];
 
-/* seconds for the first send of a ring holding n files */
+/* median seconds of the first send of a ring holding n files, over reps */
 static double first_send(int n, int reps)
 {
-	double t = 0, t0;
+	double round[16];
 	int r, sv[2];
 
 	for (r = 0; r < reps; r++) {
@@ -37,16 +37,16 @@ static double first_send(int n, int reps)
 
 		if (io_uring_queue_init(2, &ring, 0) || io_uring_register_files(&ring, fds, n))
 			ksft_exit_fail_msg("ring of %d: %s\n", n, strerror(errno));
-		t0 = now();
+		round[r] = now();
 		ret = send_ring(&ring, sv);
-		t += now() - t0;
+		round[r] = now() - round[r];
 		close(sv[0]);
 		close(sv[1]);
 		io_uring_queue_exit(&ring);
 		if (ret)
 			ksft_exit_fail_msg("send of a ring of %d: %s\n", n, strerror(-ret));
 	}
-	return t / reps;
+	return median(round, reps);
 }
 
 int main(void)

@@ -46,27 +46,32 @@ static inline int send_ring(struct io_uring *ring, int *sv)
 	return uscm_send_fd(sv[0], ring->ring_fd);
 }
 
-/* seconds per register + unregister of fds[0..n); < 0 if sent is refused */
+/*
+ * Median seconds of one register + unregister of fds[0..n), over reps
+ * rounds; < 0 if sent is refused.  The first round also warms the slabs,
+ * and the host's noise hits single rounds: the median is neither.
+ */
 static inline double reg_unreg(int *fds, int n, int reps, int sent)
 {
+	double *round = calloc(reps, sizeof(*round));
 	struct io_uring ring;
 	int r, sv[2] = { -1, -1 };
-	double t0, t;
+	double t = -1;
 
 	if (io_uring_queue_init(2, &ring, 0))
 		ksft_exit_fail_msg("ring: %s\n", strerror(errno));
-	if (sent && send_ring(&ring, sv)) {
-		t = -1;
+	if (sent && send_ring(&ring, sv))
 		goto out;
-	}
-	t0 = now();
 	for (r = 0; r < reps; r++) {
+		round[r] = now();
 		if (io_uring_register_files(&ring, fds, n))
 			ksft_exit_fail_msg("register %d: %s\n", n, strerror(errno));
 		io_uring_unregister_files(&ring);
+		round[r] = now() - round[r];
 	}
-	t = (now() - t0) / reps;
+	t = median(round, reps);
 out:
+	free(round);
 	close(sv[0]);
 	close(sv[1]);
 	io_uring_queue_exit(&ring);
