@@ -34,7 +34,9 @@ TARGETS = {
     'p3_scm_acyclic_rate': ('ge', 0.98),
 }
 rows, unmet = [], 0
-names = sorted(set(runs['stock'][0]) | set(runs['patched'][0]))
+# numbers in names sort by value: p3_gc_pass_20000 before p3_gc_pass_100000
+names = sorted(set(runs['stock'][0]) | set(runs['patched'][0]),
+               key=lambda n: [int(x) if x.isdigit() else x for x in re.split(r'(\d+)', n)])
 print('| figure | unit | stock | patched | patched/stock | spread | target | met |')
 print('|---|---|---|---|---|---|---|---|')
 for n in names:
@@ -90,21 +92,27 @@ for k in (1000, 10000):
         print('| ring/pair cycle cost, %s, K=%d | x | - | %.3g / %.3g us | %.3f | - | %s | %s |' % (
             what, k, r, s, r / s, '<= 1.50' if target else '-',
             ('yes' if ok else 'NO') if target else '-'))
-# GC pass scaling: slope and linearity
+# GC pass scaling.  The target: growth from 10k to 100k vertices, per 10x,
+# within 0.5..2 on the patched kernel (stock shown beside it).  For
+# information, growth from 100k to 200k per 2x: both past the size where
+# the graph outgrows the host's caches.
+sizes = sorted({int(n.rsplit('_', 1)[1]) for n in names if n.startswith('p3_gc_pass_')})
 with open(os.path.join(d, 'scaling.dat'), 'w') as f:
-    for v in (1000, 10000, 100000):
+    for v in sizes:
         f.write('%d %s %s\n' % (v, med('stock', 'p3_gc_pass_%d' % v), med('patched', 'p3_gc_pass_%d' % v)))
-for k in ('stock', 'patched'):
-    a, b = med(k, 'p3_gc_pass_10000'), med(k, 'p3_gc_pass_100000')
-    if a and b:
-        slope = (b - a) / 90.0
-        lin = (b / a) / 10.0
-        # linear growth is the patched kernel's target; stock is shown beside it
-        target = k == 'patched'
+for lo, hi, target in ((10000, 100000, True), (100000, 200000, False)):
+    for k in ('stock', 'patched'):
+        a, b = med(k, 'p3_gc_pass_%d' % lo), med(k, 'p3_gc_pass_%d' % hi)
+        if not (a and b):
+            continue
+        slope = (b - a) / ((hi - lo) / 1000.0)
+        lin = (b / a) / (hi / lo)
         ok = 0.5 <= lin <= 2
-        print('| GC pass slope (%s) | ms per 1k vertices | - | %.3g | growth 10k->100k / 10 = %.2f | - | linear (0.5..2) | %s |' % (
-            k, slope, lin, ('yes' if ok else 'NO') if target else '-'))
-        unmet += target and not ok
+        held = target and k == 'patched'
+        print('| GC pass slope %dk->%dk (%s) | ms per 1k vertices | - | %.3g | growth / %d = %.2f | - | %s | %s |' % (
+            lo // 1000, hi // 1000, k, slope, hi // lo, lin, 'linear (0.5..2)' if held else '-',
+            ('yes' if ok else 'NO') if held else '-'))
+        unmet += held and not ok
 # P4, the package itself (seconds; no target)
 UPTIME = re.compile(r'# boottest: \S+ took ([0-9.]+)\.\.')
 
@@ -142,12 +150,15 @@ if os.path.exists(p4):
         print('| %s | %s | - | %s | - | - | - | - |' % (
             {'p4_rebuild_one_patch': 'P4 rebuild after one patch changes (build.sh)',
              'p4_initramfs': 'P4 initramfs build (dracut, uncached)'}.get(name, name), unit, value))
-plot = os.path.join(d, 'scaling.png')
+plot, dat = os.path.join(d, 'scaling.png'), os.path.join(d, 'scaling.dat')
 subprocess.run(['gnuplot', '-e', """
-set terminal png size 800,500; set output '%s';
-set logscale xy; set xlabel 'graph vertices'; set ylabel 'GC pass (ms)';
-set key left top; set grid;
-plot '%s' using 1:2 with linespoints title 'stock 6.1.192', '' using 1:3 with linespoints title 'patched'
-""" % (plot, os.path.join(d, 'scaling.dat'))], check=False)
+set terminal png size 1000,450; set output '%s'; set multiplot layout 1,2;
+set logscale x; set xlabel 'graph vertices'; set key left top; set grid;
+set logscale y; set ylabel 'GC pass (ms)'; set title 'one pass';
+plot '%s' using 1:2 with linespoints title 'stock 6.1.192', '' using 1:3 with linespoints title 'patched';
+unset logscale y; set ylabel 'ns per vertex'; set yrange [0:*]; set title 'per vertex'; set key right bottom;
+plot '%s' using 1:($2*1e6/$1) with linespoints title 'stock 6.1.192', '' using 1:($3*1e6/$1) with linespoints title 'patched';
+unset multiplot
+""" % (plot, dat, dat)], check=False)
 print('\n# %d A/B pairs; plot: %s; %d targets not met' % (pairs, plot, unmet))
 sys.exit(1 if unmet else 0)
