@@ -28,7 +28,7 @@ static int fds[SOCKETS];
 /* median seconds of the first send of a ring holding n files, over reps */
 static double first_send(int n, int reps)
 {
-	double round[16];
+	double *round = calloc(reps, sizeof(*round)), t;
 	int r, sv[2];
 
 	for (r = 0; r < reps; r++) {
@@ -46,7 +46,9 @@ static double first_send(int n, int reps)
 		if (ret)
 			ksft_exit_fail_msg("send of a ring of %d: %s\n", n, strerror(-ret));
 	}
-	return median(round, reps);
+	t = median(round, reps);
+	free(round);
+	return t;
 }
 
 int main(void)

@@ -97,7 +97,8 @@ for k in (1000, 10000):
 # information, growth from 100k to 200k per 2x: both past the size where
 # the graph outgrows the host's caches.
 sizes = sorted({int(n.rsplit('_', 1)[1]) for n in names if n.startswith('p3_gc_pass_')})
-with open(os.path.join(d, 'scaling.dat'), 'w') as f:
+dat = os.path.join(d, 'scaling.dat')
+with open(dat, 'w') as f:
     for v in sizes:
         f.write('%d %s %s\n' % (v, med('stock', 'p3_gc_pass_%d' % v), med('patched', 'p3_gc_pass_%d' % v)))
 for lo, hi, target in ((10000, 100000, True), (100000, 200000, False)):
@@ -150,7 +151,7 @@ if os.path.exists(p4):
         print('| %s | %s | - | %s | - | - | - | - |' % (
             {'p4_rebuild_one_patch': 'P4 rebuild after one patch changes (build.sh)',
              'p4_initramfs': 'P4 initramfs build (dracut, uncached)'}.get(name, name), unit, value))
-plot, dat = os.path.join(d, 'scaling.png'), os.path.join(d, 'scaling.dat')
+plot = os.path.join(d, 'scaling.png')
 subprocess.run(['gnuplot', '-e', """
 set terminal png size 1000,450; set output '%s'; set multiplot layout 1,2;
 set logscale x; set xlabel 'graph vertices'; set key left top; set grid;
