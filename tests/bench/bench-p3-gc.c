@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * P3, the GC:
- *  - SCM_RIGHTS send/recv of an AF_UNIX fd with acyclic traffic, ops/s,
- *    median of 5 rounds;
+ * P3, the GC (its cost on acyclic traffic is bench-p3-scm):
  *  - one GC pass over a live cyclic graph of V vertices, V = 1k, 10k,
  *    100k (the issue's sizes), and 20k, 50k, 200k, which show where the
  *    graph outgrows the host's caches and how the pass grows past that;
@@ -19,38 +17,7 @@
 #include <sys/resource.h>
 #include "bench.h"
 
-#define SCM_ROUNDS 5
-
 static const int graph_sizes[] = { 1000, 10000, 20000, 50000, 100000, 200000 };
-
-/* send/recv of one AF_UNIX fd, median of SCM_ROUNDS rounds of 20000 */
-static double scm_rate(void)
-{
-	int sv[2], x[2], i, r, n = 20000;
-	double rate[SCM_ROUNDS];
-
-	socketpair(AF_UNIX, SOCK_DGRAM, 0, sv);
-	socketpair(AF_UNIX, SOCK_DGRAM, 0, x);
-	for (r = 0; r < SCM_ROUNDS; r++) {
-		double t0 = now();
-
-		for (i = 0; i < n; i++) {
-			int fd;
-
-			uscm_send_fd(sv[0], x[0]);
-			fd = uscm_recv_fd(sv[1], 0);
-			if (fd < 0)
-				ksft_exit_fail_msg("recv: %s\n", strerror(-fd));
-			close(fd);
-		}
-		rate[r] = n / (now() - t0);
-	}
-	close(sv[0]);
-	close(sv[1]);
-	close(x[0]);
-	close(x[1]);
-	return median(rate, SCM_ROUNDS);
-}
 
 /*
  * Build v/2 live pair cycles (each end queued at the other, one end kept)
@@ -147,7 +114,6 @@ int main(void)
 	ksft_print_header();
 	ksft_set_plan(1);
 	setrlimit(RLIMIT_NOFILE, &rl);
-	metric("p3_scm_acyclic_rate", scm_rate(), "ops/s");
 	for (i = 0; i < ARRAY_SIZE(graph_sizes); i++) {
 		snprintf(name, sizeof(name), "p3_gc_pass_%d", graph_sizes[i]);
 		metric(name, gc_pass(graph_sizes[i]) * 1e3, "ms");

@@ -25,6 +25,16 @@ static inline int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * Under QEMU -icount (boottest.icount) the clock counts the guest's
+ * instructions: a figure is the same in every round and every boot, so
+ * one round of a quarter of the work gives it exactly.
+ */
+static inline int icount_clock(void)
+{
+	return getenv("USCM_BENCH_ICOUNT") != NULL;
+}
+
 /* Short figures are taken over rounds: the host's noise hits some rounds. */
 static inline double median(double *v, int n)
 {

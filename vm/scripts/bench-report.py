@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """bench-report.py DIR PAIRS [PHASES.tsv]: the table of patched/stock
-ratios from the A/B boots in DIR (stock-N.ktap, patched-N.ktap), the P4
+ratios from the A/B boots in DIR (stock-N.ktap, patched-N.ktap; under an
+instruction clock icount-stock-N.ktap, icount-patched-N.ktap), the P4
 rows (DIR/p4.tsv, boot-to-first-test from the KTAP, the latest cold builds
 from PHASES.tsv), and DIR/scaling.png."""
 import os
@@ -25,41 +26,64 @@ def load(path):
 
 runs = {k: [load(os.path.join(d, '%s-%d.ktap' % (k, i))) for i in range(1, pairs + 1)]
         for k in ('stock', 'patched')}
-# (metric, target kind, bound): 'ge' ratio >= bound, 'le' ratio <= bound
+# the same P1 and SCM programs under an instruction clock (QEMU -icount)
+icount = {k: [load(os.path.join(d, 'icount-%s-%d.ktap' % (k, i))) for i in range(1, pairs + 1)
+              if os.path.exists(os.path.join(d, 'icount-%s-%d.ktap' % (k, i)))]
+          for k in ('stock', 'patched')}
+# (metric, target kind, bound): 'ge' ratio >= bound, 'le' ratio <= bound.
+# The hot path's IOPS and the acyclic SCM rate are held to 1-2%: that is
+# judged on the instruction clock, where a boot's figure does not move
+# with the host's speed; on the wall clock they are shown with their
+# spread.  The rest is judged on the wall clock.
 TARGETS = {
-    'p1_fixed_iops': ('ge', 0.99), 'p1_fixed_gain': ('ge', 0.99),
     'p2_reg_files_1000': ('le', 1.05), 'p2_reg_files_64000': ('le', 1.05),
     'p2_reg_files_1000000': ('le', 1.05),
     'p2_reg_sockets_1000': ('le', 1.5), 'p2_reg_sockets_64000': ('le', 1.5),
+}
+ICOUNT_TARGETS = {
+    'p1_fixed_iops': ('ge', 0.99), 'p1_fixed_gain': ('ge', 0.99),
     'p3_scm_acyclic_rate': ('ge', 0.98),
 }
-rows, unmet = [], 0
-# numbers in names sort by value: p3_gc_pass_20000 before p3_gc_pass_100000
-names = sorted(set(runs['stock'][0]) | set(runs['patched'][0]),
-               key=lambda n: [int(x) if x.isdigit() else x for x in re.split(r'(\d+)', n)])
-print('| figure | unit | stock | patched | patched/stock | spread | target | met |')
-print('|---|---|---|---|---|---|---|---|')
-for n in names:
-    s = [r[n][0] for r in runs['stock'] if n in r]
-    p = [r[n][0] for r in runs['patched'] if n in r]
-    unit = (runs['patched'][0].get(n) or runs['stock'][0].get(n))[1]
-    if s and p:
+unmet = 0
+
+
+def natural(n):
+    """numbers in names sort by value: p3_gc_pass_20000 before p3_gc_pass_100000"""
+    return [int(x) if x.isdigit() else x for x in re.split(r'(\d+)', n)]
+
+
+def table(runs, targets, clock):
+    """one row per metric: medians, the median per-pair ratio, its spread"""
+    global unmet
+    names = sorted(set(runs['stock'][0]) | set(runs['patched'][0]), key=natural)
+    for n in names:
+        s = [r[n][0] for r in runs['stock'] if n in r]
+        p = [r[n][0] for r in runs['patched'] if n in r]
+        unit = (runs['patched'][0].get(n) or runs['stock'][0].get(n))[1]
+        if not (s and p):
+            print('| %s%s | %s | %s | %.4g | - | - | - | - |' % (
+                n, clock, unit, 'n/a on stock' if not s else '%.4g' % statistics.median(s),
+                statistics.median(p) if p else float('nan')))
+            continue
         ratios = [b / a if a else float('nan') for a, b in zip(s, p)]
         rm = statistics.median(ratios)
-        spread = '%.3f..%.3f' % (min(ratios), max(ratios))
-        t = TARGETS.get(n)
+        tgt, met = '-', '-'
+        t = targets.get(n)
         if t:
             ok = rm >= t[1] if t[0] == 'ge' else rm <= t[1]
             unmet += not ok
             tgt, met = ('>= %.2f' if t[0] == 'ge' else '<= %.2f') % t[1], 'yes' if ok else 'NO'
-        else:
-            tgt, met = '-', '-'
-        print('| %s | %s | %.4g | %.4g | %.3f | %s | %s | %s |' % (
-            n, unit, statistics.median(s), statistics.median(p), rm, spread, tgt, met))
-    else:
-        print('| %s | %s | %s | %.4g | - | - | - | - |' % (
-            n, unit, 'n/a on stock' if not s else '%.4g' % statistics.median(s),
-            statistics.median(p) if p else float('nan')))
+        print('| %s%s | %s | %.4g | %.4g | %.3f | %.3f..%.3f | %s | %s |' % (
+            n, clock, unit, statistics.median(s), statistics.median(p), rm,
+            min(ratios), max(ratios), tgt, met))
+    return names
+
+
+print('| figure | unit | stock | patched | patched/stock | spread | target | met |')
+print('|---|---|---|---|---|---|---|---|')
+names = table(runs, TARGETS, '')
+if icount['stock'] and icount['patched']:
+    table(icount, ICOUNT_TARGETS, ', instruction clock')
 
 
 def med(k, n):
@@ -161,5 +185,6 @@ unset logscale y; set ylabel 'ns per vertex'; set yrange [0:*]; set title 'per v
 plot '%s' using 1:($2*1e6/$1) with linespoints title 'stock 6.1.192', '' using 1:($3*1e6/$1) with linespoints title 'patched';
 unset multiplot
 """ % (plot, dat, dat)], check=False)
-print('\n# %d A/B pairs; plot: %s; %d targets not met' % (pairs, plot, unmet))
+print('\n# %d A/B pairs (wall clock), %d (instruction clock); plot: %s; %d targets not met' % (
+    pairs, min(len(icount['stock']), len(icount['patched'])), plot, unmet))
 sys.exit(1 if unmet else 0)

@@ -3,6 +3,7 @@
 # Writes LOGPREFIX.console (ttyS0) and LOGPREFIX.ktap (ttyS1).  Exit status:
 # the guest's own status, or 125 when it never reported (panic, reboot),
 # 124 on timeout.  A kernel splat on the console also makes it non-zero.
+# BOOT_ICOUNT=N (TCG only): the guest clock counts instructions, 2^N ns each.
 . "$(dirname "$0")/lib.sh"
 
 kernel=$1 initrd=$2 prefix=$3
@@ -13,10 +14,16 @@ accel=$("$TOP/vm/scripts/accel.sh" "$kernel")
 log "booting $(basename "$(dirname "$(dirname "$(dirname "$(dirname "$kernel")")")")") under $accel (timeout ${timeout}s)"
 cpu=max
 [ "$accel" = kvm ] && cpu=qemu64
+icount=()
+if [ -n "${BOOT_ICOUNT:-}" ]; then
+	[ "$accel" = tcg ] || die "BOOT_ICOUNT needs TCG"
+	icount=(-icount shift="$BOOT_ICOUNT")
+	log "guest clock: instruction count (-icount shift=$BOOT_ICOUNT)"
+fi
 rm -f "$prefix.console" "$prefix.ktap"
 set +e
 timeout --foreground -k 10 "$timeout" qemu-system-x86_64 \
-	-machine q35,accel="$accel" -cpu "$cpu" -m "$mem" -smp 2 \
+	-machine q35,accel="$accel" -cpu "$cpu" -m "$mem" -smp 2 "${icount[@]}" \
 	-nodefaults -nographic -monitor none -no-reboot \
 	-serial file:"$prefix.console" -serial file:"$prefix.ktap" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \

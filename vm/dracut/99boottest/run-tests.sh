@@ -8,6 +8,9 @@ results=/dev/ttyS1
 only=$(getarg boottest.only=)
 tmo=$(getarg boottest.timeout=)
 [ -n "$tmo" ] || tmo=300
+# benchmarks: the clock counts instructions (QEMU -icount), so one short
+# round gives an exact figure
+if getargbool 0 boottest.icount; then export USCM_BENCH_ICOUNT=1; fi
 for m in /usr/lib/boottest/modules/*.ko; do
 	[ -f "$m" ] && insmod "$m"
 done
