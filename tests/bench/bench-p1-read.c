@@ -12,7 +12,7 @@
 #define QD 32
 #define READS (64 * 1024)
 #define FILE_SIZE (16 << 20)
-#define ROUNDS 5
+#define ROUNDS 3
 
 static double run(struct io_uring *ring, int fd, int fixed, int reads)
 {

@@ -101,41 +101,53 @@ for n, what in (('p2_reg_sockets_sent_64000', 'register + unregister, ring sent'
             what, s, p, p / s))
 
 
-# a ring cycle against a socket-pair cycle, on the patched kernel: the GC's
-# own pass (the target), and until everything is freed (the ring's own
-# asynchronous teardown included; for information)
+def in_boot(k, num, den):
+    """num / den within each boot of kernel k: a slow spell of the host
+    that slows a whole boot cancels out"""
+    return [r[num][0] / r[den][0] for r in runs[k] if num in r and den in r and r[den][0]]
+
+
+# a ring cycle against a socket-pair cycle, on the patched kernel, as the
+# median of the ratios within each boot: the GC's own pass (the target),
+# and until everything is freed (the ring's own asynchronous teardown
+# included; for information)
 for k in (1000, 10000):
     for what, fmt, target in (('GC pass', 'p3_gc_%s_cycle_%d', True),
                               ('until freed', 'p3_collect_%s_cycle_%d', False)):
-        r, s = med('patched', fmt % ('ring', k)), med('patched', fmt % ('pair', k))
-        if not (r and s):
+        ratios = in_boot('patched', fmt % ('ring', k), fmt % ('pair', k))
+        if not ratios:
             continue
-        ok = r / s <= 1.5
+        rm = statistics.median(ratios)
+        ok = rm <= 1.5
         if target:
             unmet += not ok
-        print('| ring/pair cycle cost, %s, K=%d | x | - | %.3g / %.3g us | %.3f | - | %s | %s |' % (
-            what, k, r, s, r / s, '<= 1.50' if target else '-',
+        print('| ring/pair cycle cost, %s, K=%d | x | - | %.3g / %.3g us | %.3f | %.3f..%.3f | %s | %s |' % (
+            what, k, med('patched', fmt % ('ring', k)), med('patched', fmt % ('pair', k)), rm,
+            min(ratios), max(ratios), '<= 1.50' if target else '-',
             ('yes' if ok else 'NO') if target else '-'))
-# GC pass scaling.  The target: growth from 10k to 100k vertices, per 10x,
-# within 0.5..2 on the patched kernel (stock shown beside it).  For
-# information, growth from 100k to 200k per 2x: both past the size where
-# the graph outgrows the host's caches.
+# GC pass scaling, as the median of the growth within each boot.  The
+# target: growth from 10k to 100k vertices, per 10x, within 0.5..2 on the
+# patched kernel (stock shown beside it).  For information, growth from
+# 50k to 100k per 2x: both past the size where the graph outgrows the
+# host's caches.
 sizes = sorted({int(n.rsplit('_', 1)[1]) for n in names if n.startswith('p3_gc_pass_')})
 dat = os.path.join(d, 'scaling.dat')
 with open(dat, 'w') as f:
     for v in sizes:
         f.write('%d %s %s\n' % (v, med('stock', 'p3_gc_pass_%d' % v), med('patched', 'p3_gc_pass_%d' % v)))
-for lo, hi, target in ((10000, 100000, True), (100000, 200000, False)):
+for lo, hi, target in ((10000, 100000, True), (50000, 100000, False)):
     for k in ('stock', 'patched'):
-        a, b = med(k, 'p3_gc_pass_%d' % lo), med(k, 'p3_gc_pass_%d' % hi)
-        if not (a and b):
+        growth = in_boot(k, 'p3_gc_pass_%d' % hi, 'p3_gc_pass_%d' % lo)
+        if not growth:
             continue
+        a, b = med(k, 'p3_gc_pass_%d' % lo), med(k, 'p3_gc_pass_%d' % hi)
         slope = (b - a) / ((hi - lo) / 1000.0)
-        lin = (b / a) / (hi / lo)
+        lin = statistics.median(growth) / (hi / lo)
         ok = 0.5 <= lin <= 2
         held = target and k == 'patched'
-        print('| GC pass slope %dk->%dk (%s) | ms per 1k vertices | - | %.3g | growth / %d = %.2f | - | %s | %s |' % (
-            lo // 1000, hi // 1000, k, slope, hi // lo, lin, 'linear (0.5..2)' if held else '-',
+        print('| GC pass slope %dk->%dk (%s) | ms per 1k vertices | - | %.3g | growth / %d = %.2f | %.2f..%.2f | %s | %s |' % (
+            lo // 1000, hi // 1000, k, slope, hi // lo, lin, min(growth) / (hi / lo),
+            max(growth) / (hi / lo), 'linear (0.5..2)' if held else '-',
             ('yes' if ok else 'NO') if held else '-'))
         unmet += held and not ok
 # P4, the package itself (seconds; no target)
