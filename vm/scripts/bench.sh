@@ -25,6 +25,23 @@ if [ "$("$TOP/vm/scripts/accel.sh" "$("$TOP/vm/scripts/image.sh" --stock)")" = t
 	clock="tsc_early_khz=$("$TOP/vm/scripts/tsc-khz.sh") tsc=reliable"
 	log "guest clock: TSC at the host's rate ($clock)"
 fi
+# bench_boot KERNEL PAIR LIST NAME [TEST-ARGS...]: boot KERNEL (stock or
+# patched) with the programs in LIST, keep its KTAP as DIR/NAME-PAIR.ktap,
+# and refuse a TCG guest that did not keep time with the TSC.
+bench_boot() {
+	local k=$1 i=$2 list=$3 name=$4 run
+	shift 4
+	local args=(--no-build --only "$list" "$@")
+	[ "$k" = stock ] && args+=(--stock)
+	phase "bench $name $i" "$TOP/vm/scripts/test.sh" "${args[@]}" >/dev/null 2>&1 ||
+		die "bench boot failed ($name, pair $i)"
+	run=$(ls -t "$OUT/$k"-*-"${list//,/+}".ktap | head -1)
+	cp "$run" "$dir/$name-$i.ktap"
+	if [ -n "$clock" ] && ! grep 'Switched to clocksource' "${run%.ktap}.console" |
+		tail -1 | grep -qE 'clocksource tsc.?$'; then
+		die "the $name guest did not keep time with the TSC: ${run%.ktap}.console"
+	fi
+}
 # Odd pairs boot stock first, even pairs patched first (A B, B A, ...):
 # a drift of the host's speed during the run, or a cost of coming second,
 # then favours neither kernel.
@@ -33,30 +50,13 @@ for i in $(seq 1 "$pairs"); do
 	[ $((i % 2)) = 0 ] && order="patched stock"
 	for k in $order; do
 		log "pair $i/$pairs: $k"
-		args=(--no-build --only "$b" --append "boottest.timeout=600 $clock")
-		[ "$k" = stock ] && args+=(--stock)
-		phase "bench $k $i" "$TOP/vm/scripts/test.sh" "${args[@]}" >/dev/null 2>&1 ||
-			die "bench boot failed ($k, pair $i)"
-		run=$(ls -t "$OUT/$k"-*-"${b//,/+}".ktap | head -1)
-		cp "$run" "$dir/$k-$i.ktap"
-		if [ -n "$clock" ] && ! grep 'Switched to clocksource' "${run%.ktap}.console" |
-			tail -1 | grep -qE 'clocksource tsc.?$'; then
-			die "the $k guest did not keep time with the TSC: ${run%.ktap}.console"
-		fi
+		bench_boot "$k" "$i" "$b" "$k" --append "boottest.timeout=600 $clock"
 	done
 done
 # Under the instruction clock a figure does not depend on what else the
 # host runs, so each pair's two boots run side by side, one per core.
 icount_boot() {
-	local k=$1 i=$2 args=(--no-build --icount --only "$icb" --append "boottest.timeout=600") run
-	[ "$k" = stock ] && args+=(--stock)
-	phase "bench icount $k $i" "$TOP/vm/scripts/test.sh" "${args[@]}" >/dev/null 2>&1 ||
-		die "bench boot failed ($k, pair $i, instruction clock)"
-	run=$(ls -t "$OUT/$k"-*-"${icb//,/+}".ktap | head -1)
-	cp "$run" "$dir/icount-$k-$i.ktap"
-	grep 'Switched to clocksource' "${run%.ktap}.console" | tail -1 |
-		grep -qE 'clocksource tsc.?$' ||
-		die "the $k guest did not keep time with the TSC: ${run%.ktap}.console"
+	bench_boot "$1" "$2" "$icb" "icount-$1" --icount --append "boottest.timeout=600"
 }
 for i in $(seq 1 "$pairs"); do
 	log "pair $i/$pairs, instruction clock: stock and patched"
