@@ -15,7 +15,9 @@
  * ETOOMANYREFS (the limit is "in flight > RLIMIT_NOFILE"), and so is a
  * later SCM_RIGHTS send.
  * patched, rings filled first: sending the first ring (48 sockets) works,
- * sending the second is refused with ETOOMANYREFS.
+ * sending the second is refused with ETOOMANYREFS, and the edges that
+ * send made before it hit the limit are given back: an SCM_RIGHTS send
+ * afterwards works on every kernel.
  * root (CAP_SYS_RESOURCE) is never limited.
  */
 #include <sys/resource.h>
@@ -24,6 +26,7 @@
 #define LIMIT 64
 #define RINGS 4
 #define SLOTS 48
+#define NRES 5
 
 /* Queue the ring fd on a fresh pair and take it back; 0 or -errno. */
 static int send_ring(struct io_uring *ring)
@@ -103,16 +106,23 @@ static void sent_first(int *res)
 	res[3] = uscm_send_fd(sv[0], sv[0]);
 }
 
-/* res: sockets in, fill error, send of ring 0, send of ring 1 */
+/*
+ * res: sockets in, fill error, send of ring 0, send of ring 1,
+ * SCM_RIGHTS afterwards
+ */
 static void filled_first(int *res)
 {
 	struct io_uring ring[RINGS];
+	int sv[2];
 
 	if (setup(ring))
 		_exit(1);
 	res[0] = fill(ring, &res[1]);
 	res[2] = send_ring(&ring[0]);
 	res[3] = send_ring(&ring[1]);
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		_exit(1);
+	res[4] = uscm_send_fd(sv[0], sv[0]);
 }
 
 static void as_user(int uid, void (*scenario)(int *), int *res)
@@ -130,12 +140,12 @@ static void as_user(int uid, void (*scenario)(int *), int *res)
 		    (uid && (setgid(uid) || setuid(uid))))
 			_exit(1);
 		scenario(res);
-		if (write(pipefd[1], res, 4 * sizeof(int)) != 4 * sizeof(int))
+		if (write(pipefd[1], res, NRES * sizeof(int)) != NRES * sizeof(int))
 			_exit(1);
 		_exit(0);
 	}
 	close(pipefd[1]);
-	if (read(pipefd[0], res, 4 * sizeof(int)) != 4 * sizeof(int))
+	if (read(pipefd[0], res, NRES * sizeof(int)) != NRES * sizeof(int))
 		res[0] = -2;
 	close(pipefd[0]);
 	waitpid(pid, NULL, 0);
@@ -148,7 +158,7 @@ static void as_user(int uid, void (*scenario)(int *), int *res)
 static void check_user(int uid, int uid2, const char *who)
 {
 	int limited = uscm_kernel() == KERNEL_PATCHED && uid != 0;
-	int send = uscm_ring_send_expect(), res[4];
+	int send = uscm_ring_send_expect(), res[NRES] = { 0 };
 
 	as_user(uid, sent_first, res);
 	if (limited)
@@ -173,6 +183,9 @@ static void check_user(int uid, int uid2, const char *who)
 			 who, uid2, uscm_kernel_name(), res[0], RINGS * SLOTS,
 			 uscm_err(res[2]), uscm_err(res[3]), uscm_err(send),
 			 uscm_err(limited ? -ETOOMANYREFS : send));
+	ksft_test_result(!res[4],
+			 "%s (uid %d) on %s: SCM_RIGHTS after the ring sends: %s (want success: a refused ring send leaves nothing in flight)\n",
+			 who, uid2, uscm_kernel_name(), uscm_err(res[4]));
 }
 
 int main(void)
@@ -180,7 +193,7 @@ int main(void)
 	long socks = uscm_unix_sockets(), left;
 
 	ksft_print_header();
-	ksft_set_plan(7);
+	ksft_set_plan(9);
 	ksft_print_msg("kernel: %s\n", uscm_kernel_name());
 	check_user(65534, 65533, "nobody");
 	check_user(0, 0, "root");
