@@ -26,22 +26,22 @@ def load(path):
 
 runs = {k: [load(os.path.join(d, '%s-%d.ktap' % (k, i))) for i in range(1, pairs + 1)]
         for k in ('stock', 'patched')}
-# the same P1 and SCM programs under an instruction clock (QEMU -icount)
-icount = {k: [load(os.path.join(d, 'icount-%s-%d.ktap' % (k, i))) for i in range(1, pairs + 1)
-              if os.path.exists(os.path.join(d, 'icount-%s-%d.ktap' % (k, i)))]
+# the P1, P2 and SCM programs again under an instruction clock (QEMU -icount)
+icount = {k: [load(p) for p in (os.path.join(d, 'icount-%s-%d.ktap' % (k, i))
+                                 for i in range(1, pairs + 1)) if os.path.exists(p)]
           for k in ('stock', 'patched')}
 # (metric, target kind, bound): 'ge' ratio >= bound, 'le' ratio <= bound.
-# The hot path's IOPS and the acyclic SCM rate are held to 1-2%: that is
-# judged on the instruction clock, where a boot's figure does not move
-# with the host's speed; on the wall clock they are shown with their
-# spread.  The rest is judged on the wall clock.
+# The hot path's IOPS, the acyclic SCM rate and registering regular files
+# are held to 1-5%: that is judged on the instruction clock, where a
+# boot's figure does not move with the host's speed; on the wall clock
+# they are shown with their spread.  The rest is judged on the wall clock.
 TARGETS = {
-    'p2_reg_files_1000': ('le', 1.05), 'p2_reg_files_64000': ('le', 1.05),
-    'p2_reg_files_1000000': ('le', 1.05),
     'p2_reg_sockets_1000': ('le', 1.5), 'p2_reg_sockets_64000': ('le', 1.5),
 }
 ICOUNT_TARGETS = {
     'p1_fixed_iops': ('ge', 0.99), 'p1_fixed_gain': ('ge', 0.99),
+    'p2_reg_files_1000': ('le', 1.05), 'p2_reg_files_64000': ('le', 1.05),
+    'p2_reg_files_1000000': ('le', 1.05),
     'p3_scm_acyclic_rate': ('ge', 0.98),
 }
 unmet = 0
