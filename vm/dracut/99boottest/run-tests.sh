@@ -58,7 +58,10 @@ for t in $progs; do
 	case $rc in
 	0) echo "ok $i $name" >"$results" ;;
 	4) echo "ok $i $name # SKIP" >"$results" ;;
-	137) echo "not ok $i $name # TIMEOUT after ${tmo}s" >"$results"; status=1 ;;
+	137)
+		echo "not ok $i $name # TIMEOUT after ${tmo}s" >"$results"; status=1
+		# a hang is a finding: every task's stack and the workqueues
+		echo t >/proc/sysrq-trigger ;;
 	*) echo "not ok $i $name # exit status $rc" >"$results"; status=1 ;;
 	esac
 done
