@@ -6,7 +6,7 @@
  * debugfs/uring_scm_gc/collect write anything: run a collection and return
  *                              when it has finished
  *
- * Needs a kernel with CONFIG_IO_URING_SCM and the series' patch 7, which
+ * Needs a kernel with CONFIG_IO_URING_SCM and the series' patch 8, which
  * exports unix_gc_get_stats() and unix_gc_flush().
  */
 #include <linux/debugfs.h>
