@@ -24,7 +24,7 @@ RUNS = [('stock', 'latest-stock'), ('refusing', 'latest-patched-refusing'),
 # area, programs (prefixes), one row per case (else one summed row)
 AREAS = [
     ('load', ['stress-cycles'], True),
-    ('exit cleanup', ['ring-exit-cleanup'], True),
+    ('exit cleanup', ['ring-exit-'], True),
     ('faults injected', ['fault-inject'], True),
     ('bad input', ['bad-input', 'ring-register-errors', 'ring-inflight-limit'], False),
     ('races with the GC', ['race-'], False),
