@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The GC must not wait for rings' exit works (make bench of 2026-12-07:
- * bench-sent-rings hung, one boot in five).
+ * bench-sent-rings alone hung in two boots of five).
  *
  * A ring's exit work waits, interruptibly, for the ring's creator to run
  * a task_work.  A sender of an AF_UNIX fd whose user has more than
@@ -28,14 +28,13 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 #include "lib/ring.h"
 
 #define IN_FLIGHT_MSGS 9	/* 9 * 253 fds in flight > 2024 */
 #define RINGS 1024		/* twice system_unbound_wq's max_active */
 
 static int sv[2];
-static volatile int sent = 1, send_err;
+static volatile int sent, send_err;
 
 static void *sender(void *arg)
 {
@@ -110,7 +109,6 @@ int main(void)
 	/* queues a collection: fds are in flight */
 	close(kick);
 	/* with 2277 fds of ours in flight, the send waits for it */
-	sent = 0;
 	pthread_create(&thr, NULL, sender, NULL);
 	for (waited = 0; !sent && waited < 500 * uscm_slow(); waited++)
 		nanosleep(&ts, NULL);
