@@ -14,6 +14,7 @@
  *    AF_UNIX fd waits for the running collection (wait_for_unix_gc()).
  */
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include "bench.h"
 
@@ -26,6 +27,15 @@ static const int graph_sizes[] = { 1000, 10000, 20000, 50000, 100000 };
  */
 #define PER_CHILD 1000
 
+/* the parent reads one byte per builder: 'x' built, 'e' failed */
+static void builder_failed(int ready, const char *what)
+{
+	printf("# builder: %s: %s\n", what, strerror(errno));
+	if (write(ready, "e", 1) != 1)
+		printf("# builder: cannot report: %s\n", strerror(errno));
+	_exit(1);
+}
+
 static pid_t build_live(int pairs, int idx, int ready)
 {
 	pid_t pid = fork();
@@ -33,13 +43,16 @@ static pid_t build_live(int pairs, int idx, int ready)
 
 	if (pid)
 		return pid;
+	/* a failed bench leaves no builder holding its sockets */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL))
+		builder_failed(ready, "PR_SET_PDEATHSIG");
 	if (setuid(20000 + idx))
-		_exit(1);
+		builder_failed(ready, "setuid");
 	for (i = 0; i < pairs; i++) {
 		int sv[2];
 
 		if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
-			_exit(1);
+			builder_failed(ready, "socketpair");
 		uscm_send_fd(sv[0], sv[0]);
 		uscm_send_fd(sv[1], sv[1]);
 		close(sv[1]);
@@ -62,8 +75,8 @@ static double gc_pass(int v)
 	for (i = 0; i < v / 2; i += PER_CHILD)
 		pids[children] = build_live(PER_CHILD, children, ready[1]), children++;
 	for (i = 0; i < children; i++)
-		if (read(ready[0], &c, 1) != 1)
-			ksft_exit_fail_msg("builder died\n");
+		if (read(ready[0], &c, 1) != 1 || c != 'x')
+			ksft_exit_fail_msg("a builder of %d vertices failed\n", v);
 	/* push this user past UNIX_INFLIGHT_SANE_USER (2024) with live fds */
 	socketpair(AF_UNIX, SOCK_DGRAM, 0, hold);
 	for (i = 0; i < 9; i++) {
