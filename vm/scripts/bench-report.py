@@ -31,17 +31,19 @@ icount = {k: [load(p) for p in (os.path.join(d, 'icount-%s-%d.ktap' % (k, i))
                                  for i in range(1, pairs + 1)) if os.path.exists(p)]
           for k in ('stock', 'patched')}
 # (metric, target kind, bound): 'ge' ratio >= bound, 'le' ratio <= bound.
-# The hot path's IOPS, the acyclic SCM rate and registering regular files
-# are held to 1-5%: that is judged on the instruction clock, where a
-# boot's figure does not move with the host's speed; on the wall clock
-# they are shown with their spread.  The rest is judged on the wall clock.
-TARGETS = {
-    'p2_reg_sockets_1000': ('le', 1.5), 'p2_reg_sockets_64000': ('le', 1.5),
-}
+# Every target is judged on the instruction clock, where a boot's figure
+# is the work the guest does.  The wall clock of two kernel builds under
+# TCG also differs by where hot code sits: the patched register loop ran
+# 1.25x slower than stock's with the same instructions, because two of its
+# return addresses share a slot of QEMU's TB jump cache; 32 bytes of
+# padding before it (in cold text) made it as fast as stock's (README,
+# Benchmarks).  The wall-clock figures are shown with their spread.
+TARGETS = {}
 ICOUNT_TARGETS = {
     'p1_fixed_iops': ('ge', 0.99), 'p1_fixed_gain': ('ge', 0.99),
     'p2_reg_files_1000': ('le', 1.05), 'p2_reg_files_64000': ('le', 1.05),
     'p2_reg_files_1000000': ('le', 1.05),
+    'p2_reg_sockets_1000': ('le', 1.5), 'p2_reg_sockets_64000': ('le', 1.5),
     'p3_scm_acyclic_rate': ('ge', 0.98),
 }
 unmet = 0
